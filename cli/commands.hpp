@@ -1,0 +1,11 @@
+// Subcommand registration. Each cmd_*.cpp adds one subcommand (its options from the
+// options table, a callback that prints text or --json). Errors are thrown as InputError
+// and turned into one line and exit code 2 by main.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace blockcast::cli {
+
+void register_instance(CLI::App& app);
+
+}  // namespace blockcast::cli

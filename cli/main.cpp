@@ -1,0 +1,27 @@
+// blockcast: optimal continuous broadcast schedules in the postal model (see README.md).
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "checked.hpp"
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"blockcast: provably optimal broadcast schedules in the LogP / postal model"};
+  app.require_subcommand(1);
+  blockcast::cli::register_instance(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const blockcast::InputError& e) {
+    std::cerr << "blockcast: error: " << e.what() << "\n";
+    return 2;
+  } catch (const blockcast::OverflowError& e) {
+    std::cerr << "blockcast: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "blockcast: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}

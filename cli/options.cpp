@@ -1,0 +1,110 @@
+#include "options.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+#include "checked.hpp"
+
+namespace blockcast::cli {
+
+namespace {
+const std::vector<OptionSpec>& table() {
+  static const std::vector<OptionSpec> t = {
+      // model
+      {"L", "3", 1, 64, "latency L of the postal model (message takes L steps)"},
+      {"t", "7", 0, 200, "tree depth t: the optimal tree has P-1 = f_t nodes"},
+      {"P", "", 2, INT64_MAX, "number of processors including the source"},
+      {"o", "0", 0, 1000000, "LogP send/receive overhead o"},
+      {"g", "1", 1, 1000000, "LogP gap g between consecutive sends"},
+      {"r", "", 1, 4096, "block size r (number of children of the internal node)"},
+      {"u", "", 0, 1 << 20, "block index u = T - label (default L-1+r, the optimal tree)"},
+      {"shape", "optimal", 0, 0, "tree shape: optimal, ties or pruned"},
+      {"items", "", 1, 1000000, "number of items k in the expanded window"},
+      // output
+      {"json", "", 0, 0, "print the result as JSON"},
+      {"count", "", 0, 0, "print the exact number of legal words instead of the words"},
+      {"limit", "100000", 1, INT64_MAX, "maximum number of words to print"},
+      {"dot", "", 0, 0, "print the automaton as Graphviz DOT"},
+      {"stats", "", 0, 0, "print search statistics"},
+      {"out", "", 0, 0, "output directory for exported JSON files"},
+      // search
+      {"threads", "0", 0, 1024, "worker threads (0 = all cores)"},
+      {"max-nodes", "0", 0, INT64_MAX, "node limit per search (0 = none); hitting it gives UNKNOWN"},
+      {"time-limit", "0", 0, 1000000000, "time limit in seconds per search (0 = none); gives UNKNOWN"},
+      {"mode", "auto", 0, 0, "search mode: exact (automaton, complete), constructive (word families), auto"},
+      {"receive-only", "", 0, 0, "require this receive-only letter"},
+      {"extendable", "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
+      {"no-memo", "", 0, 0, "disable nogood memoisation (for cross-checks)"},
+      {"no-prune", "", 0, 0, "disable necessary-condition pruning (for cross-checks)"},
+  };
+  return t;
+}
+}  // namespace
+
+const OptionSpec& option_spec(const std::string& name) {
+  for (const auto& o : table())
+    if (name == o.name) return o;
+  throw std::logic_error("option '" + name + "' missing from the options table");
+}
+
+namespace {
+template <class T>
+CLI::Option* add_number(CLI::App* app, const std::string& name, T& var) {
+  const auto& s = option_spec(name);
+  auto* opt = app->add_option("--" + name, var, s.help);
+  if (*s.deflt) {
+    var = static_cast<T>(std::stod(s.deflt));
+    opt->default_str(s.deflt);
+  }
+  opt->check(CLI::Range(static_cast<T>(s.lo), static_cast<T>(s.hi)));
+  return opt;
+}
+}  // namespace
+
+CLI::Option* add_int(CLI::App* app, const std::string& name, int& var) {
+  return add_number(app, name, var);
+}
+CLI::Option* add_int(CLI::App* app, const std::string& name, std::int64_t& var) {
+  return add_number(app, name, var);
+}
+CLI::Option* add_double(CLI::App* app, const std::string& name, double& var) {
+  return add_number(app, name, var);
+}
+
+CLI::Option* add_string(CLI::App* app, const std::string& name, std::string& var) {
+  const auto& s = option_spec(name);
+  auto* opt = app->add_option("--" + name, var, s.help);
+  if (*s.deflt) {
+    var = s.deflt;
+    opt->default_str(s.deflt);
+  }
+  return opt;
+}
+
+CLI::Option* add_flag(CLI::App* app, const std::string& name, bool& var) {
+  return app->add_flag("--" + name, var, option_spec(name).help);
+}
+
+std::pair<int, int> parse_range(const std::string& option, const std::string& text, int lo, int hi) {
+  auto bad = [&] {
+    return InputError("--" + option + " '" + text + "': expected N or A..B with " +
+                      std::to_string(lo) + " <= A <= B <= " + std::to_string(hi));
+  };
+  auto num = [&](const std::string& s) {
+    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
+      throw bad();
+    return std::stoi(s);
+  };
+  auto dots = text.find("..");
+  int a, b;
+  if (dots == std::string::npos) {
+    a = b = num(text);
+  } else {
+    a = num(text.substr(0, dots));
+    b = num(text.substr(dots + 2));
+  }
+  if (a > b || a < lo || b > hi) throw bad();
+  return {a, b};
+}
+
+}  // namespace blockcast::cli

@@ -1,0 +1,47 @@
+// Block-cyclic assignments and their symbolic checker (SPEC Sec. 4; paper 000 Sec. 3.2).
+// An assignment gives each block type a list of (word, multiplicity) and names the letter
+// of the receive-only processor. It is legal iff every word satisfies the residue
+// condition and the words plus the receive-only letter use up exactly the instance's
+// letters (letter conservation).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "instance.hpp"
+#include "word.hpp"
+
+namespace blockcast {
+
+struct BlockWord {
+  int r = 0;
+  i64 u = 0;
+  i64 count = 0;  // how many blocks of type (r, u) use this word
+  Word word;
+  friend bool operator==(const BlockWord&, const BlockWord&) = default;
+};
+
+struct Assignment {
+  int L = 0;
+  int T = 0;
+  int t = 0;
+  Shape shape = Shape::optimal;
+  i64 P = 0;
+  std::vector<BlockWord> blocks;  // largest block first
+  Letter receive_only = 0;
+  i64 delay() const { return L + T; }
+  friend bool operator==(const Assignment&, const Assignment&) = default;
+};
+
+// Symbolic check against an instance. nullopt if legal, else one line naming the block,
+// the word and the rule broken (word legality, block multiset, letter conservation).
+std::optional<std::string> check_assignment(const Instance& inst, const Assignment& a);
+
+// The instance an assignment claims to solve: for shape optimal it is I(t); for the other
+// shapes the block types and letters it lists (their shape rules are checked elsewhere).
+Instance claimed_instance(const Assignment& a);
+
+// Merge entries with equal (r, u, word) and order them canonically.
+void normalize(Assignment& a);
+
+}  // namespace blockcast

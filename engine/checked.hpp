@@ -1,0 +1,36 @@
+// Overflow-checked 64-bit arithmetic. Processor and letter counts grow like the
+// Fibonacci-type sequence f_t (SPEC Sec. 1); a wrapped count would silently produce a
+// wrong instance, so every addition/multiplication on counts goes through here.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace blockcast {
+
+using i64 = std::int64_t;
+
+struct OverflowError : std::overflow_error {
+  using std::overflow_error::overflow_error;
+};
+
+inline i64 checked_add(i64 a, i64 b, const char* what = "count") {
+  i64 r;
+  if (__builtin_add_overflow(a, b, &r))
+    throw OverflowError(std::string(what) + " overflows 64-bit integers");
+  return r;
+}
+
+inline i64 checked_mul(i64 a, i64 b, const char* what = "count") {
+  i64 r;
+  if (__builtin_mul_overflow(a, b, &r))
+    throw OverflowError(std::string(what) + " overflows 64-bit integers");
+  return r;
+}
+
+// Bad user input (parameters, files). The CLI prints what() on one line and exits 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace blockcast

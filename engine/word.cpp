@@ -1,0 +1,88 @@
+#include "word.hpp"
+
+#include <cctype>
+
+namespace blockcast {
+
+std::string letter_name(Letter j) {
+  if (j >= 0 && j < 26) return std::string(1, char('a' + j));
+  std::string s(1, '{');  // appended piecewise: GCC 12 warns falsely on "{" + string
+  s += std::to_string(j);
+  s += '}';
+  return s;
+}
+
+std::string word_string(const Word& w) {
+  std::string s;
+  for (Letter j : w) s += letter_name(j);
+  return s;
+}
+
+Word parse_word(const std::string& s) {
+  Word w;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c >= 'a' && c <= 'z') {
+      w.push_back(c - 'a');
+    } else if (c == '{') {
+      size_t close = s.find('}', i);
+      std::string num = close == std::string::npos ? "" : s.substr(i + 1, close - i - 1);
+      bool digits = !num.empty() && num.size() < 6;
+      for (char d : num) digits = digits && std::isdigit(static_cast<unsigned char>(d));
+      if (!digits) throw InputError("malformed letter '{...}' in word '" + s + "'");
+      w.push_back(std::stoi(num));
+      i = close;
+    } else {
+      throw InputError("unknown letter '" + std::string(1, c) + "' in word '" + s +
+                       "' (letters are a..z or {N})");
+    }
+  }
+  return w;
+}
+
+Letter parse_letter(const std::string& s) {
+  Word w = parse_word(s);
+  if (w.size() != 1) throw InputError("expected a single letter, got '" + s + "'");
+  return w[0];
+}
+
+std::optional<std::string> word_violation(int r, i64 u, const Word& w) {
+  if (r < 1) return "block size r must be >= 1, got " + std::to_string(r);
+  if (static_cast<int>(w.size()) != r - 1)
+    return "word '" + word_string(w) + "' has length " + std::to_string(w.size()) +
+           ", block size " + std::to_string(r) + " needs " + std::to_string(r - 1);
+  std::vector<int> owner(r, -1);  // phase that claimed each residue
+  auto mod = [r](i64 v) { return static_cast<int>(((v % r) + r) % r); };
+  owner[mod(u)] = 0;
+  for (int k = 1; k < r; ++k) {
+    if (w[k - 1] < 0) return "negative letter in word";
+    int res = mod(static_cast<i64>(k) + w[k - 1]);
+    if (owner[res] >= 0)
+      return "word '" + word_string(w) + "' receives one item twice: phase " +
+             std::to_string(owner[res]) + " and phase " + std::to_string(k) +
+             " (letter " + letter_name(w[k - 1]) + ") both hit residue " +
+             std::to_string(res) + " mod " + std::to_string(r);
+    owner[res] = k;
+  }
+  return std::nullopt;
+}
+
+std::vector<i64> letter_counts(const Word& w, int W) {
+  std::vector<i64> c(W, 0);
+  for (Letter j : w) {
+    if (j < 0 || j >= W) throw InputError("letter " + letter_name(j) + " outside alphabet");
+    ++c[j];
+  }
+  return c;
+}
+
+std::optional<int> extension_position(int r, i64 u, const Word& w, Letter x) {
+  for (int pos = 0; pos <= static_cast<int>(w.size()); ++pos) {
+    Word v = w;
+    v.insert(v.begin() + pos, x);
+    if (is_legal_word(r + 1, u + 1, v)) return pos;
+  }
+  return std::nullopt;
+}
+
+}  // namespace blockcast
