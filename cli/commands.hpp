@@ -7,5 +7,8 @@
 namespace blockcast::cli {
 
 void register_instance(CLI::App& app);
+void register_tree(CLI::App& app);
+void register_check(CLI::App& app);
+void register_simulate(CLI::App& app);
 
 }  // namespace blockcast::cli
