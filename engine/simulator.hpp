@@ -41,8 +41,8 @@ struct SimulationResult {
   std::vector<std::int64_t> delay;  // per item: last reception step - i (-1: nobody got it)
   std::int64_t max_delay = 0;
   std::int64_t messages = 0;
-  bool every_delay_expected() const;  // all delays equal Schedule::expected_delay
-  std::int64_t expected_delay = 0;
+  std::int64_t expected_delay = 0;  // copied from the schedule
+  bool every_delay_expected() const;  // all delays equal expected_delay
 };
 
 // Stateful replay of one schedule; construct, then run().

@@ -1,0 +1,46 @@
+#include "witness.hpp"
+
+#include <map>
+#include <stdexcept>
+
+namespace blockcast {
+
+Assignment build_witness(const Instance& inst, const Distribution& d) {
+  Assignment a;
+  a.L = inst.L, a.T = inst.T, a.t = inst.t, a.shape = inst.shape, a.P = inst.P;
+  a.receive_only = d.receive_only;
+  std::map<std::tuple<int, i64, Counts>, Word> cache;  // equal blocks share their word
+  std::map<std::pair<int, i64>, i64> in_vectors;       // blocks already given a vector
+  for (const auto& [type, c] : d.vectors) {
+    ++in_vectors[{type.r, type.u}];
+    const bool root = d.extendable_root && type.u == inst.T;
+    auto key = std::make_tuple(type.r, type.u, c);
+    auto it = cache.find(key);
+    if (it == cache.end() || root) {
+      auto w = root ? extendable_word_with_counts(type.r, type.u, c, d.receive_only)
+                    : word_with_counts(type.r, type.u, c);
+      if (!w) throw std::logic_error("no word for a count vector accepted by the search");
+      it = cache.insert_or_assign(key, *w).first;
+    }
+    a.blocks.push_back({type.r, type.u, 1, it->second});
+  }
+  Counts tail = d.tail_letters;
+  for (const auto& b : inst.blocks) {
+    const i64 left = b.count - in_vectors[{b.r, b.u}];
+    if (b.r == 1 && left > 0) a.blocks.push_back({1, b.u, left, {}});
+    if (b.r != 2) continue;
+    i64 need = left;
+    for (Letter j = 0; j < static_cast<Letter>(tail.size()) && need > 0; ++j) {
+      if ((b.u + j) % 2 != 0 || tail[j] == 0) continue;
+      i64 take = std::min<i64>(need, tail[j]);
+      a.blocks.push_back({2, b.u, take, {j}});
+      tail[j] -= static_cast<std::int32_t>(take), need -= take;
+    }
+    if (need) throw std::logic_error("r = 2 tail left without letters");
+  }
+  normalize(a);
+  if (auto err = check_assignment(inst, a)) throw std::logic_error("search witness fails the checker: " + *err);
+  return a;
+}
+
+}  // namespace blockcast

@@ -1,0 +1,24 @@
+// Turning a letter distribution found by a search into a concrete, checked assignment:
+// a word per count vector (Hall's theorem guarantees one; the root gets an x-extendable
+// word when asked), r = 2 blocks get their single letters, r = 1 blocks the empty word.
+// Every witness passes check_assignment before it leaves this file.
+#pragma once
+#include <vector>
+
+#include "assignment.hpp"
+#include "word_construction.hpp"
+
+namespace blockcast {
+
+struct Distribution {
+  std::vector<std::pair<BlockType, Counts>> vectors;  // one entry per block with r >= 3 (or root)
+  Counts tail_letters;                                // letters left for the r = 2 blocks
+  Letter receive_only = 0;
+  bool extendable_root = false;                       // root word must absorb receive_only
+};
+
+// Throws std::logic_error if a word cannot be built or the result fails the checker
+// (that would be a bug in the search, never a user error).
+Assignment build_witness(const Instance& inst, const Distribution& d);
+
+}  // namespace blockcast
