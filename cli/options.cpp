@@ -34,6 +34,7 @@ const std::vector<OptionSpec>& table() {
       {"mode", "auto", 0, 0, "search mode: exact (automaton, complete), constructive (word families), auto"},
       {"receive-only", "", 0, 0, "require this receive-only letter"},
       {"extendable", "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
+      {"t-max", "0", 0, 400, "conjecture: largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
       {"no-memo", "", 0, 0, "disable nogood memoisation (for cross-checks)"},
       {"no-prune", "", 0, 0, "disable necessary-condition pruning (for cross-checks)"},
   };

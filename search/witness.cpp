@@ -44,3 +44,21 @@ Assignment build_witness(const Instance& inst, const Distribution& d) {
 }
 
 }  // namespace blockcast
+
+#include "expand.hpp"
+#include "simulator.hpp"
+
+namespace blockcast {
+
+std::string simulate_witness(const Assignment& a, i64 max_events) {
+  const i64 items = 3 * a.delay() + 1;
+  if (a.P > max_events / (items + a.delay()))
+    return "not simulated: P = " + std::to_string(a.P) + " too large for explicit expansion";
+  SimulationResult s = simulate(expand_assignment(a, items));
+  if (!s.ok) throw std::logic_error("simulator rejects a checked witness: " + s.violation.text);
+  if (!s.every_delay_expected()) throw std::logic_error("simulated delay differs from L + T");
+  return "simulated " + std::to_string(items) + " items, " + std::to_string(s.messages) +
+         " messages, every delay = " + std::to_string(a.delay());
+}
+
+}  // namespace blockcast

@@ -22,3 +22,13 @@ struct Distribution {
 Assignment build_witness(const Instance& inst, const Distribution& d);
 
 }  // namespace blockcast
+
+namespace blockcast {
+
+// Independent confirmation of a witness by the postal-model simulator (engine/simulator),
+// run when P * (items + L + T) <= max_events with items = 3(L+T)+1 (several periods of
+// every block). Returns "simulated: ..." / "not simulated: ..."; throws std::logic_error if
+// the simulator rejects a schedule the checker accepted (a bug, never a user error).
+std::string simulate_witness(const Assignment& a, i64 max_events = 2'000'000);
+
+}  // namespace blockcast

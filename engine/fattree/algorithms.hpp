@@ -1,0 +1,26 @@
+// Generators for the schedules of paper 001: broadcast by replication at routing nodes
+// (Sec. 2.1), furthest-first scattering (Sec. 3, Thm 1), gathering as its time reversal
+// (Sec. 3), flooding multinode broadcast (Sec. 4, Thm 2) and the phased and pipelined total
+// exchange (Sec. 5, eqs. (1)-(2)) for any non-decreasing capacities.
+#pragma once
+#include <cstdint>
+
+#include "fattree/schedule.hpp"
+#include "fattree/tree.hpp"
+
+namespace blockcast::fattree {
+
+Schedule broadcast_schedule(const FatTree& T, std::int64_t root = 0);
+Schedule scatter_schedule(const FatTree& T, std::int64_t root = 0);
+Schedule gather_schedule(const FatTree& T, std::int64_t root = 0);
+Schedule flooding_mnb_schedule(const FatTree& T);
+Schedule total_exchange_schedule(const FatTree& T, bool pipelined);
+
+Schedule generate(Op op, const FatTree& T, std::int64_t root = 0);
+
+// Packets per step that can cross a level-k node in one direction without any queue:
+// r_k = min_{1<=i<=k} c_i * 2^{k-i} (each level-(i-1) subtree on either side passes at most
+// c_i per step). The paper's analysis assumes r_k = c_k.
+std::int64_t crossing_rate(const FatTree& T, int k);
+
+}  // namespace blockcast::fattree

@@ -1,0 +1,23 @@
+// One row of the fat-tree table: generate the paper's schedule for an operation, simulate it
+// and put the simulated time next to the paper's formula and lower bound (paper 001).
+#pragma once
+#include <string>
+
+#include "fattree/formulas.hpp"
+#include "fattree/simulator.hpp"
+
+namespace blockcast::fattree {
+
+struct Row {
+  Op op = Op::broadcast;
+  FatTree tree;
+  SimResult sim;
+  PaperValues paper;
+  double seconds = 0;  // generation + simulation wall time
+  // "ok" (simulated == paper formula == our analysis), or a short reason it is not.
+  std::string status() const;
+};
+
+Row evaluate(Op op, const FatTree& T, SimOptions opt = {});
+
+}  // namespace blockcast::fattree
