@@ -7,11 +7,13 @@
 namespace blockcast::cli {
 
 void register_instance(CLI::App& app);
+void register_fattree(CLI::App& app);
 void register_solve(CLI::App& app);
 void register_conjecture(CLI::App& app);
 void register_verify_certificate(CLI::App& app);
 void register_tree(CLI::App& app);
 void register_check(CLI::App& app);
 void register_simulate(CLI::App& app);
+void register_reports(CLI::App& app);  // reception, draw, report, kbroadcast, export, traffic
 
 }  // namespace blockcast::cli

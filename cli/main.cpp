@@ -9,12 +9,14 @@ int main(int argc, char** argv) {
   CLI::App app{"blockcast: provably optimal broadcast schedules in the LogP / postal model"};
   app.require_subcommand(1);
   blockcast::cli::register_instance(app);
+  blockcast::cli::register_fattree(app);
   blockcast::cli::register_solve(app);
   blockcast::cli::register_conjecture(app);
   blockcast::cli::register_verify_certificate(app);
   blockcast::cli::register_tree(app);
   blockcast::cli::register_check(app);
   blockcast::cli::register_simulate(app);
+  blockcast::cli::register_reports(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

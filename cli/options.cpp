@@ -37,6 +37,21 @@ const std::vector<OptionSpec>& table() {
       {"t-max", "0", 0, 400, "conjecture: largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
       {"no-memo", "", 0, 0, "disable nogood memoisation (for cross-checks)"},
       {"no-prune", "", 0, 0, "disable necessary-condition pruning (for cross-checks)"},
+      {"n", "", 0, 0, "fat tree: number of leaves n = 2^h (table: a range A..B of powers of two)"},
+      {"op", "", 0, 0, "fat-tree operation: broadcast, scatter, gather, multinode-broadcast, total-exchange[-phased]"},
+      {"capacities", "cbft", 0, 0, "fat-tree capacities: cbft, ebft, linear or c1,c2,...,ch (table: pattern names)"},
+      {"queue-free", "", 0, 0, "fat tree: reject schedules in which a packet waits at a routing node"},
+      {"trace", "", 0, 0, "fat tree: print the packets crossing each link in each step"},
+      {"steps", "0", 0, 62, "fat-tree search: step bound to decide (0 = find the minimum near the paper's value)"},
+      {"problem", "total-exchange", 0, 0, "fat-tree search problem: total-exchange or queue-free-mnb"},
+      {"model", "", 0, 0, "fat-tree search model: queue-free (total exchange), multicast or flood (multinode broadcast)"},
+      {"format", "", 0, 0, "output format (reception: text, markdown, svg; export: goal, csv)"},
+      {"addressing", "absolute", 0, 0, "reception table cells: absolute (item numbers) or relative (letters, SPEC Sec. 3)"},
+      {"step-range", "", 0, 0, "reception table columns: steps A..B (default: first to last reception)"},
+      {"svg", "", 0, 0, "render the drawing to SVG with the Graphviz dot program (must be on PATH)"},
+      {"k", "", 1, 1000000, "number of items k of the k-item broadcast"},
+      {"assignment", "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
+      {"m", "0", 0, INT64_MAX, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
   };
   return t;
 }

@@ -10,7 +10,7 @@
 namespace blockcast {
 
 std::string table_svg(const ReceptionTable& t) {
-  const bool groups = !t.row_groups.empty();
+  const bool groups = !t.row_groups.empty() && t.row_groups.size() == t.cells.size();
   size_t chars = std::to_string(t.last_step).size();
   for (const auto& row : t.cells)
     for (const auto& c : row) chars = std::max(chars, plain_cell(t, c).size());

@@ -28,7 +28,7 @@ std::string pad_right(const std::string& s, size_t w) { return s + std::string(w
 }  // namespace
 
 std::string table_text(const ReceptionTable& t) {
-  const bool groups = !t.row_groups.empty();
+  const bool groups = !t.row_groups.empty() && t.row_groups.size() == t.cells.size();
   size_t name_w = 4, group_w = 5, cell_w = std::to_string(t.last_step).size();
   for (size_t r = 0; r < t.cells.size(); ++r) {
     name_w = std::max(name_w, t.row_names[r].size());
@@ -52,7 +52,7 @@ std::string table_text(const ReceptionTable& t) {
 }
 
 std::string table_markdown(const ReceptionTable& t) {
-  const bool groups = !t.row_groups.empty();
+  const bool groups = !t.row_groups.empty() && t.row_groups.size() == t.cells.size();
   std::ostringstream s;
   s << "**Reception table**: " << table_caption(t) << ". ";
   if (t.addressing == Addressing::relative)

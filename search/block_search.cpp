@@ -79,7 +79,13 @@ class Worker {
     // High letters first (the paper's greedy uses them up first); the extendable root
     // prefers low letters, like the paper's root words a^{L-2}(ca)*b*.
     const auto& order = pos == 0 && ctx_.opt.extendable ? ctx_.ascending : ctx_.descending;
-    enumerate(b, order, 0, b.r - 1, b.u, bound, true, c, f);
+    // An x-extendable root walks through {0..x-1}; every state of a closed walk has the
+    // same size, and r * |S| = u' + sum(w) with u' = u - r, so sum(w) = x r - (u - r) + u
+    // counting u in `sum` (see count_vectors / SPEC Sec. 5).
+    i64 exact_sum = -1;
+    if (pos == 0 && ctx_.opt.extendable && ctx_.opt.receive_only)
+      exact_sum = static_cast<i64>(*ctx_.opt.receive_only) * b.r - (b.u - b.r) + b.u;
+    enumerate(b, order, 0, b.r - 1, b.u, exact_sum, bound, true, c, f);
   }
 
   bool dfs(int pos) {
@@ -117,13 +123,14 @@ class Worker {
   // (`tight`: equal to the bound so far).
   template <class F>
   void enumerate(const BlockType& b, const std::vector<Letter>& order, std::size_t i, int left,
-                 i64 sum, const Counts* bound, bool tight, Counts& c, F& f) {
+                 i64 sum, i64 exact_sum, const Counts* bound, bool tight, Counts& c, F& f) {
     const Letter j = order[i];
     if (i + 1 == order.size()) {
       if (left > R_[j]) return;
       if (tight && bound && left > (*bound)[j]) return;
       c[j] = left;
-      if (((sum + static_cast<i64>(left) * j) % b.r + b.r) % b.r == 0) f(c);
+      const i64 total = sum + static_cast<i64>(left) * j;
+      if ((total % b.r + b.r) % b.r == 0 && (exact_sum < 0 || total == exact_sum)) f(c);
       c[j] = 0;
       return;
     }
@@ -131,7 +138,7 @@ class Worker {
     if (tight && bound) hi = std::min(hi, (*bound)[j]);
     for (int v = hi; v >= 0; --v) {
       c[j] = v;
-      enumerate(b, order, i + 1, left - v, sum + static_cast<i64>(v) * j, bound,
+      enumerate(b, order, i + 1, left - v, sum + static_cast<i64>(v) * j, exact_sum, bound,
                 tight && bound && v == (*bound)[j], c, f);
       if (ctx_.stop.stopped()) break;
     }
@@ -177,10 +184,18 @@ class Worker {
         ++stats.prune_bound;
         return false;
       }
-    std::array<i64, 2> have{0, 0};
+    // One letter stays for the receive-only processor: when it is fixed, reserve it.
+    std::array<i64, 2> have{0, 0}, need = ctx_.tail_need;
     for (int j = 0; j < ctx_.A; ++j) have[j % 2] += R_[j];
+    if (const auto& x = ctx_.opt.receive_only) {
+      if (R_[*x] < 1) {
+        ++stats.prune_tail;
+        return false;
+      }
+      need[*x % 2] += 1;
+    }
     for (int p = 0; p < 2; ++p)
-      if (have[p] < ctx_.tail_need[p]) {
+      if (have[p] < need[p]) {
         ++stats.prune_tail;
         return false;
       }

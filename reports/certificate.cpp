@@ -1,0 +1,116 @@
+// Tolerant reading of conjecture certificates (see certificate.hpp).
+#include "certificate.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "assignment_json.hpp"
+#include "checked.hpp"
+
+namespace blockcast {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void bad(const std::string& where, const std::string& field, const std::string& want) {
+  throw InputError(where + ": field '" + field + "' must be " + want);
+}
+
+template <class T>
+std::optional<T> opt_int(const json& j, const char* name, const std::string& where) {
+  if (!j.contains(name) || j.at(name).is_null()) return std::nullopt;
+  if (!j.at(name).is_number_integer()) bad(where, name, "an integer");
+  return static_cast<T>(j.at(name).get<std::int64_t>());
+}
+
+std::optional<double> opt_number(const json& j, const char* name, const std::string& where) {
+  if (!j.contains(name) || j.at(name).is_null()) return std::nullopt;
+  if (!j.at(name).is_number()) bad(where, name, "a number");
+  return j.at(name).get<double>();
+}
+
+std::string opt_string(const json& j, const char* name, const std::string& where) {
+  if (!j.contains(name) || j.at(name).is_null()) return "";
+  if (!j.at(name).is_string()) bad(where, name, "a string");
+  return j.at(name).get<std::string>();
+}
+
+const json& opt_array(const json& j, const char* name, const std::string& where) {
+  static const json empty = json::array();
+  if (!j.contains(name) || j.at(name).is_null()) return empty;
+  if (!j.at(name).is_array()) bad(where, name, "an array");
+  return j.at(name);
+}
+
+}  // namespace
+
+Certificate certificate_from_json(const json& j, const std::string& dir, const std::string& where) {
+  if (!j.is_object()) throw InputError(where + ": top level must be an object");
+  if (const std::string f = opt_string(j, "format", where); !f.empty() && f != "blockcast-certificate")
+    throw InputError(where + ": format is '" + f + "', expected 'blockcast-certificate'");
+  Certificate c;
+  c.dir = dir;
+  const auto L = opt_int<int>(j, "L", where);
+  if (!L || *L < 1 || *L > 64) bad(where, "L", "an integer in 1..64");
+  c.L = *L;
+  if (const std::string x = opt_string(j, "x", where); !x.empty()) {
+    try {
+      c.x = parse_letter(x);
+    } catch (const InputError& e) {
+      throw InputError(where + ": field 'x': " + e.what());
+    }
+  }
+  c.t0 = opt_int<int>(j, "t0", where);
+  c.mode = opt_string(j, "mode", where);
+  c.seconds = opt_number(j, "seconds", where);
+  if (j.contains("stats") && j.at("stats").is_object()) c.stats = j.at("stats");
+  for (const auto& b : opt_array(j, "base_cases", where)) {
+    if (!b.is_object()) bad(where, "base_cases", "an array of objects");
+    BaseCase bc;
+    bc.t = opt_int<int>(b, "t", where + " base case");
+    bc.file = opt_string(b, "file", where + " base case");
+    if (b.contains("stats") && b.at("stats").is_object()) bc.stats = b.at("stats");
+    if (!b.contains("assignment")) {
+      bc.assignment_error = "no assignment in the certificate";
+    } else {
+      try {
+        bc.assignment = assignment_from_json(b.at("assignment"));
+      } catch (const InputError& e) {
+        bc.assignment_error = e.what();
+      }
+    }
+    c.base_cases.push_back(std::move(bc));
+  }
+  for (const auto& s : opt_array(j, "smaller", where)) {
+    if (!s.is_object()) bad(where, "smaller", "an array of objects");
+    const std::string w = where + " smaller";
+    c.smaller.push_back({opt_int<int>(s, "t", w), opt_string(s, "verdict", w), opt_string(s, "mode", w),
+                         opt_string(s, "note", w), opt_int<std::int64_t>(s, "nodes", w), opt_number(s, "seconds", w)});
+  }
+  for (const auto& v : opt_array(j, "compositions_checked", where)) {
+    if (!v.is_number_integer()) bad(where, "compositions_checked", "an array of integers");
+    c.compositions_checked.push_back(v.get<std::int64_t>());
+  }
+  return c;
+}
+
+std::vector<Certificate> read_certificates(const std::string& run_dir) {
+  std::error_code ec;
+  if (!fs::is_directory(run_dir, ec)) throw InputError("run directory '" + run_dir + "' does not exist");
+  std::vector<Certificate> out;
+  for (const auto& entry : fs::directory_iterator(run_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() < 2 || name[0] != 'L' || name.find_first_not_of("0123456789", 1) != std::string::npos) continue;
+    const fs::path cert = entry.path() / "certificate.json";
+    if (!fs::is_regular_file(cert, ec)) continue;
+    out.push_back(certificate_from_json(read_json_file(cert.string()), name, cert.string()));
+  }
+  if (out.empty())
+    throw InputError("no certificates in '" + run_dir + "' (expected " + run_dir + "/L<L>/certificate.json)");
+  std::sort(out.begin(), out.end(), [](const Certificate& a, const Certificate& b) { return a.L < b.L; });
+  return out;
+}
+
+}  // namespace blockcast

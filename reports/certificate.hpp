@@ -1,0 +1,56 @@
+// Reading the certificates the conjecture command writes, DIR/L<L>/certificate.json
+// (paper 000 Sec. 3.3: L consecutive base cases t0..t0+L-1 with a common receive-only
+// letter x and x-extendable root words solve every t >= t0). Schema:
+//   {"format":"blockcast-certificate","version":1,"L":3,"x":"b","t0":5,"mode":"exact",
+//    "base_cases":[{"t":5,"file":"L3_t5.json","assignment":{...},"stats":{"nodes":1,"seconds":0.001}}],
+//    "smaller":[{"t":0,"verdict":"SOLVED","mode":"exact","nodes":0,"seconds":0.0,"note":"..."}],
+//    "compositions_checked":[8,9,10],"seconds":0.01,"stats":{"nodes":109,...}}
+// Only L is required; every other field may be missing. A base case whose assignment does
+// not parse is kept with its error, so a report can show it instead of failing.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "assignment.hpp"
+
+namespace blockcast {
+
+struct BaseCase {
+  std::optional<int> t;
+  std::string file;                    // as written, relative to the certificate's directory
+  std::optional<Assignment> assignment;
+  std::string assignment_error;        // why `assignment` is missing, if it is
+  nlohmann::json stats = nlohmann::json::object();
+};
+
+struct SmallerCase {
+  std::optional<int> t;
+  std::string verdict, mode, note;
+  std::optional<std::int64_t> nodes;
+  std::optional<double> seconds;
+};
+
+struct Certificate {
+  std::string dir;                     // directory relative to the run directory, e.g. "L3"
+  int L = 0;
+  std::optional<Letter> x;
+  std::optional<int> t0;
+  std::string mode;
+  std::vector<BaseCase> base_cases;
+  std::vector<SmallerCase> smaller;
+  std::vector<std::int64_t> compositions_checked;
+  std::optional<double> seconds;
+  nlohmann::json stats = nlohmann::json::object();  // whole-run search counters, if recorded
+};
+
+// `where` names the file in error messages. InputError on a wrong format tag, a missing L,
+// or a field of the wrong type.
+Certificate certificate_from_json(const nlohmann::json& j, const std::string& dir, const std::string& where);
+
+// Every DIR/L<digits>/certificate.json, ordered by L. InputError if DIR is not a directory
+// or holds no certificate.
+std::vector<Certificate> read_certificates(const std::string& run_dir);
+
+}  // namespace blockcast

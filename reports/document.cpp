@@ -1,0 +1,123 @@
+// Markdown and HTML rendering of the report document model (see document.hpp).
+#include "document.hpp"
+
+#include <sstream>
+
+#include "xml.hpp"
+
+namespace blockcast {
+
+void Document::heading(int level, const std::string& text, const std::string& id) {
+  Block b;
+  b.kind = Block::Kind::heading;
+  b.level = level;
+  b.id = id;
+  b.spans = {Span{text, "", false}};
+  blocks.push_back(std::move(b));
+}
+
+void Document::paragraph(std::vector<Span> spans) {
+  Block b;
+  b.kind = Block::Kind::paragraph;
+  b.spans = std::move(spans);
+  blocks.push_back(std::move(b));
+}
+
+void Document::table(std::vector<std::string> header, std::vector<std::vector<Cell>> rows) {
+  Block b;
+  b.kind = Block::Kind::table;
+  b.header = std::move(header);
+  b.rows = std::move(rows);
+  blocks.push_back(std::move(b));
+}
+
+namespace {
+
+// Inside a table cell a '|' would end the cell.
+std::string md_text(const std::string& s, bool in_table) {
+  if (!in_table) return s;
+  std::string out;
+  for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+std::string md_spans(const std::vector<Span>& spans, bool in_table) {
+  std::string out;
+  for (const auto& s : spans) {
+    std::string t = md_text(s.text, in_table);
+    if (s.code) t = "`" + t + "`";
+    out += s.href.empty() ? t : "[" + t + "](" + s.href + ")";
+  }
+  return out;
+}
+
+std::string html_spans(const std::vector<Span>& spans) {
+  std::string out;
+  for (const auto& s : spans) {
+    std::string t = xml_escape(s.text);
+    if (s.code) t = "<code>" + t + "</code>";
+    out += s.href.empty() ? t : "<a href=\"" + xml_escape(s.href) + "\">" + t + "</a>";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string to_markdown(const Document& d) {
+  std::ostringstream o;
+  o << "# " << d.title << "\n";
+  for (const auto& b : d.blocks) {
+    o << "\n";
+    switch (b.kind) {
+      case Block::Kind::heading: o << std::string(static_cast<size_t>(b.level), '#') << " " << md_spans(b.spans, false) << "\n"; break;
+      case Block::Kind::paragraph: o << md_spans(b.spans, false) << "\n"; break;
+      case Block::Kind::table:
+        o << "|";
+        for (const auto& h : b.header) o << " " << md_text(h, true) << " |";
+        o << "\n|";
+        for (size_t i = 0; i < b.header.size(); ++i) o << "---|";
+        o << "\n";
+        for (const auto& row : b.rows) {
+          o << "|";
+          for (const auto& cell : row) o << " " << md_spans(cell, true) << " |";
+          o << "\n";
+        }
+        break;
+    }
+  }
+  return o.str();
+}
+
+std::string to_html(const Document& d) {
+  std::ostringstream o;
+  o << "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
+    << "<meta charset=\"utf-8\"/>\n<title>" << xml_escape(d.title) << "</title>\n"
+    << "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}"
+       "table{border-collapse:collapse;margin:0.5em 0}th,td{border:1px solid #bbb;padding:0.2em 0.6em;"
+       "text-align:left}th{background:#eee}code{font-size:95%}</style>\n"
+    << "</head>\n<body>\n<h1>" << xml_escape(d.title) << "</h1>\n";
+  for (const auto& b : d.blocks) {
+    switch (b.kind) {
+      case Block::Kind::heading:
+        o << "<h" << b.level << (b.id.empty() ? "" : " id=\"" + xml_escape(b.id) + "\"") << ">" << html_spans(b.spans)
+          << "</h" << b.level << ">\n";
+        break;
+      case Block::Kind::paragraph: o << "<p>" << html_spans(b.spans) << "</p>\n"; break;
+      case Block::Kind::table:
+        o << "<table>\n<tr>";
+        for (const auto& h : b.header) o << "<th>" << xml_escape(h) << "</th>";
+        o << "</tr>\n";
+        for (const auto& row : b.rows) {
+          o << "<tr>";
+          for (const auto& cell : row) o << "<td>" << html_spans(cell) << "</td>";
+          o << "</tr>\n";
+        }
+        o << "</table>\n";
+        break;
+    }
+  }
+  o << "</body>\n</html>\n";
+  return o.str();
+}
+
+}  // namespace blockcast

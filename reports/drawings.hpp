@@ -1,0 +1,26 @@
+// Graphviz drawings: the optimal broadcast tree T_t (SPEC Sec. 1; paper 000 Fig. 2 "Optimal
+// Broadcast Tree L=3, P=9") with node labels = delays, and the word automaton (SPEC Sec. 5;
+// paper 000 Fig. 2 "Automaton L=3"). DOT comes from Boost.Graph's write_graphviz; SVG is
+// rendered by the Graphviz `dot` program when it is on PATH.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace blockcast {
+
+// T_t for latency L (f_t nodes). Each node shows its delay and its name in relative
+// addressing: internal nodes the upper-case index with their children ("0 / H5"), leaves
+// their letter ("7 / a"). InputError for trees above kMaxDrawnTree nodes.
+inline constexpr long kMaxDrawnTree = 2000;
+std::string tree_dot(int L, int t);
+
+// The recurrent part of the automaton over the L letters a.. (states on closed walks).
+std::string automaton_dot(int L);
+
+// Full path of `dot` if it is an executable on PATH.
+std::optional<std::string> find_dot_program();
+
+// Runs `dot -Tsvg` on the DOT text. InputError naming the problem if dot is missing or fails.
+std::string render_svg(const std::string& dot_text);
+
+}  // namespace blockcast

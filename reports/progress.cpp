@@ -1,0 +1,47 @@
+// Progress line on stderr (see progress.hpp). "\r" returns to the start of the line and
+// "\x1b[K" clears the rest, so shorter texts do not leave debris behind.
+#include "progress.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+
+namespace blockcast {
+
+namespace {
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+Progress::Progress() : Progress(std::cerr, ::isatty(2) != 0) {}
+
+Progress::Progress(std::ostream& out, bool enabled, std::chrono::milliseconds interval)
+    : out_(out), enabled_(enabled), interval_(interval) {}
+
+Progress::~Progress() { finish(); }
+
+void Progress::update(const std::string& text) {
+  if (!enabled_) return;
+  const std::int64_t t = now_ns();
+  if (t < next_ns_.load(std::memory_order_relaxed)) return;
+  std::unique_lock lock(mu_, std::try_to_lock);
+  if (!lock.owns_lock()) return;
+  if (t < next_ns_.load(std::memory_order_relaxed)) return;  // another thread just printed
+  next_ns_.store(t + std::chrono::duration_cast<std::chrono::nanoseconds>(interval_).count(),
+                 std::memory_order_relaxed);
+  out_ << "\r" << text << "\x1b[K" << std::flush;
+  shown_ = true;
+  written_.fetch_add(1);
+}
+
+void Progress::finish() {
+  if (!enabled_) return;
+  std::lock_guard lock(mu_);
+  if (shown_) out_ << "\r\x1b[K" << std::flush;
+  shown_ = false;
+  next_ns_.store(0);
+}
+
+}  // namespace blockcast

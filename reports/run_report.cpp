@@ -1,0 +1,214 @@
+// Run report of the conjecture command (see run_report.hpp). Every base case is re-checked
+// here with check_assignment, and the induction's side conditions (SPEC Sec. 7: common
+// receive-only letter x, root word x-extendable, L consecutive t) are re-derived, so the
+// report states what the certificate proves rather than what it claims.
+#include "run_report.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "checked.hpp"
+
+namespace blockcast {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string seconds_text(std::optional<double> s) {
+  if (!s) return "-";
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(3) << *s;
+  return o.str();
+}
+
+std::string json_scalar(const nlohmann::json& j) {
+  if (j.is_number_float()) return seconds_text(j.get<double>());
+  if (j.is_string()) return j.get<std::string>();
+  return j.dump();
+}
+
+std::string block_name(const BlockWord& b) {
+  std::string s = letter_name(static_cast<Letter>(b.u));
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s + std::to_string(b.r);
+}
+
+const BlockWord* root_block(const Assignment& a) {
+  const BlockWord* root = nullptr;
+  for (const auto& b : a.blocks)
+    if (!root || b.r > root->r) root = &b;
+  return root;
+}
+
+// What one base case establishes.
+struct CaseCheck {
+  bool valid = false;
+  std::string verdict;
+  bool extendable = false;
+  std::string extendable_text = "-";
+};
+
+CaseCheck check_case(const BaseCase& bc, std::optional<Letter> x) {
+  CaseCheck c;
+  if (!bc.assignment) {
+    c.verdict = "INVALID: " + bc.assignment_error;
+    return c;
+  }
+  const Assignment& a = *bc.assignment;
+  if (auto err = check_assignment(claimed_instance(a), a)) {
+    c.verdict = "INVALID: " + *err;
+    return c;
+  }
+  if (bc.t && *bc.t != a.t) {
+    c.verdict = "INVALID: listed as t=" + std::to_string(*bc.t) + " but the assignment has t=" + std::to_string(a.t);
+    return c;
+  }
+  c.valid = true;
+  c.verdict = "SOLVED (re-checked)";
+  if (x) {
+    const BlockWord* root = root_block(a);
+    const auto pos = root ? extension_position(root->r, root->u, root->word, *x) : std::nullopt;
+    c.extendable = pos.has_value();
+    c.extendable_text = !pos ? "no" : *pos + 1 == root->r ? "yes (at the end)" : "yes (before letter " + std::to_string(*pos + 1) + ")";
+  }
+  return c;
+}
+
+// The induction's conclusion for one certificate, or what is missing for it.
+std::string conclusion(const Certificate& c, const std::vector<CaseCheck>& checks) {
+  if (!c.t0 || !c.x) return "no conclusion: the certificate names no t0 or no x";
+  std::vector<std::string> problems;
+  for (int t = *c.t0; t < *c.t0 + c.L; ++t) {
+    auto is_t = [t](const BaseCase& b) { return b.assignment ? b.assignment->t == t : b.t == t; };
+    size_t i = 0;
+    while (i < c.base_cases.size() && !is_t(c.base_cases[i])) ++i;
+    if (i == c.base_cases.size()) {
+      problems.push_back("base case t=" + std::to_string(t) + " missing");
+      continue;
+    }
+    if (!checks[i].valid) problems.push_back("t=" + std::to_string(t) + " invalid");
+    else if (c.base_cases[i].assignment->receive_only != *c.x) problems.push_back("t=" + std::to_string(t) + " receive-only is not x");
+    else if (!checks[i].extendable) problems.push_back("t=" + std::to_string(t) + " root word does not absorb x");
+  }
+  if (problems.empty())
+    return "every t >= " + std::to_string(*c.t0) + " is solvable (base cases t0..t0+L-1 with common x = " +
+           letter_name(*c.x) + ", paper 000 Sec. 3.3)";
+  std::string s = "incomplete: ";
+  for (size_t i = 0; i < problems.size(); ++i) s += (i ? "; " : "") + problems[i];
+  return s;
+}
+
+Cell link_to(const std::string& run_dir, const Certificate& c, const std::string& file) {
+  if (file.empty()) return {{"-"}};
+  const std::string rel = c.dir + "/" + file;
+  std::error_code ec;
+  if (!fs::exists(fs::path(run_dir) / rel, ec)) return {{file, "", true}, {" (missing)"}};
+  return {{file, rel, true}};
+}
+
+void certificate_section(Document& d, const Certificate& c, const std::vector<CaseCheck>& checks,
+                         const std::string& run_dir) {
+  d.heading(2, "L = " + std::to_string(c.L), "L" + std::to_string(c.L));
+  d.paragraph({{"Certificate "}, {c.dir + "/certificate.json", c.dir + "/certificate.json", true},
+               {"; mode " + (c.mode.empty() ? std::string("-") : c.mode) + ", t0 = " +
+                (c.t0 ? std::to_string(*c.t0) : std::string("-")) + ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
+               {"Conclusion: " + conclusion(c, checks) + "."}});
+  d.heading(3, "Base cases");
+  std::vector<std::vector<Cell>> rows;
+  for (size_t i = 0; i < c.base_cases.size(); ++i) {
+    const auto& bc = c.base_cases[i];
+    const Assignment* a = bc.assignment ? &*bc.assignment : nullptr;
+    const BlockWord* root = a ? root_block(*a) : nullptr;
+    const std::string t = a ? std::to_string(a->t) : bc.t ? std::to_string(*bc.t) : "-";
+    Cell root_cell = root ? Cell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
+                          : Cell{{"-"}};
+    std::string other;
+    for (const auto& [k, v] : bc.stats.items())
+      if (k != "nodes" && k != "seconds") other += (other.empty() ? "" : ", ") + k + "=" + json_scalar(v);
+    rows.push_back({{{t}},
+                    {{a ? std::to_string(a->P) : "-"}},
+                    root_cell,
+                    {{a ? letter_name(a->receive_only) : "-", "", a != nullptr}},
+                    {{checks[i].verdict}},
+                    {{checks[i].extendable_text}},
+                    {{bc.stats.contains("nodes") ? json_scalar(bc.stats["nodes"]) : "-"}},
+                    {{bc.stats.contains("seconds") ? json_scalar(bc.stats["seconds"]) : "-"}},
+                    {{other.empty() ? "-" : other}},
+                    link_to(run_dir, c, bc.file)});
+  }
+  if (rows.empty()) d.paragraph({{"No base cases recorded."}});
+  else
+    d.table({"t", "P", "root word", "receive-only", "verdict", "root absorbs x", "nodes", "time (s)", "other stats", "file"},
+            rows);
+  d.heading(3, "Smaller t");
+  rows.clear();
+  for (const auto& s : c.smaller)
+    rows.push_back({{{s.t ? std::to_string(*s.t) : "-"}},
+                    {{s.verdict.empty() ? "-" : s.verdict}},
+                    {{s.mode.empty() ? "-" : s.mode}},
+                    {{s.nodes ? std::to_string(*s.nodes) : "-"}},
+                    {{seconds_text(s.seconds)}},
+                    {{s.note.empty() ? "-" : s.note}}});
+  if (rows.empty()) d.paragraph({{"No verdicts for smaller t recorded."}});
+  else d.table({"t", "verdict", "mode", "nodes", "time (s)", "note"}, rows);
+  d.heading(3, "Search statistics");
+  std::int64_t nodes = 0;
+  for (const auto& bc : c.base_cases)
+    if (bc.stats.contains("nodes") && bc.stats["nodes"].is_number_integer()) nodes += bc.stats["nodes"].get<std::int64_t>();
+  for (const auto& s : c.smaller) nodes += s.nodes.value_or(0);
+  std::string comps;
+  for (auto v : c.compositions_checked) comps += (comps.empty() ? "" : ", ") + std::to_string(v);
+  std::string run_stats;
+  for (const auto& [k, v] : c.stats.items()) run_stats += (run_stats.empty() ? "" : ", ") + k + " = " + json_scalar(v);
+  d.paragraph({{"Induction compositions checked (t): " + (comps.empty() ? std::string("none") : comps) +
+                ". Search nodes listed per case (base cases and smaller t): " + std::to_string(nodes) +
+                ". Total time: " + seconds_text(c.seconds) + " s."}});
+  if (!run_stats.empty()) d.paragraph({{"Run statistics: " + run_stats + "."}});
+}
+
+}  // namespace
+
+Document run_report_document(const std::vector<Certificate>& certs, const std::string& run_dir) {
+  Document d;
+  d.title = "blockcast conjecture run";
+  std::vector<std::vector<CaseCheck>> checks;
+  std::vector<std::vector<Cell>> summary;
+  for (const auto& c : certs) {
+    checks.emplace_back();
+    for (const auto& bc : c.base_cases) checks.back().push_back(check_case(bc, c.x));
+    int solved = 0, impossible = 0, unknown = 0;
+    for (const auto& s : c.smaller) (s.verdict == "SOLVED" ? solved : s.verdict == "IMPOSSIBLE" ? impossible : unknown)++;
+    summary.push_back({{{std::to_string(c.L), "", false}},
+                       {{c.t0 ? std::to_string(*c.t0) : "-"}},
+                       {{c.x ? letter_name(*c.x) : "-", "", c.x.has_value()}},
+                       {{std::to_string(c.base_cases.size())}},
+                       {{std::to_string(solved) + " solved, " + std::to_string(impossible) + " impossible, " +
+                         std::to_string(unknown) + " unknown"}},
+                       {{seconds_text(c.seconds)}},
+                       {{conclusion(c, checks.back())}}});
+  }
+  d.paragraph({{"Continuous broadcast with delay L + B(P-1) (paper 000 Sec. 3.3): for each L the conjecture "
+                "command searched L consecutive base cases t0..t0+L-1 with a common receive-only letter x; "
+                "the induction then covers every t >= t0. Base cases are re-checked while writing this report."}});
+  d.table({"L", "t0", "x", "base cases", "smaller t", "time (s)", "conclusion"}, summary);
+  for (size_t i = 0; i < certs.size(); ++i) certificate_section(d, certs[i], checks[i], run_dir);
+  return d;
+}
+
+RunReportFiles write_run_report(const std::string& dir) {
+  const Document d = run_report_document(read_certificates(dir), dir);
+  RunReportFiles files{(fs::path(dir) / "report.md").string(), (fs::path(dir) / "report.html").string()};
+  for (const auto& [path, text] : {std::pair{files.markdown, to_markdown(d)}, std::pair{files.html, to_html(d)}}) {
+    std::ofstream out(path);
+    out << text;
+    if (!out) throw InputError("cannot write '" + path + "'");
+  }
+  return files;
+}
+
+}  // namespace blockcast

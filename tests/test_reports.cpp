@@ -1,0 +1,381 @@
+// Reports and exports (issue "Reports and exports"): golden files for every text format on
+// the paper's L=3, t=7 schedule (paper 000 Sec. 3.2, Fig. 2, cut to k = 8 items as in its
+// "Broadcast Schedule for 8 Values"), well-formed SVG/HTML, a GOAL round trip against the
+// simulated schedule, hand-computed k-item bounds (paper 000 Thm 3.1, paper 002 Sec. 6),
+// traffic counts (paper 003) and the progress line.
+// Golden files live in tests/golden; BLOCKCAST_UPDATE_GOLDEN=1 rewrites them (check by eye).
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+#include "assignment_json.hpp"
+#include "drawings.hpp"
+#include "expand.hpp"
+#include "export.hpp"
+#include "kbroadcast.hpp"
+#include "postal.hpp"
+#include "progress.hpp"
+#include "run_report.hpp"
+#include "simulator.hpp"
+#include "table_render.hpp"
+#include "traffic.hpp"
+
+using namespace blockcast;
+namespace fs = std::filesystem;
+
+namespace {
+const std::string data_dir = BLOCKCAST_TEST_DATA;
+const std::string golden_dir = data_dir + "/../golden";
+
+Assignment paper() { return read_assignment_file(data_dir + "/L3_t7.json"); }
+Schedule paper_k8() { return expand_assignment(paper(), 8); }
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void check_golden(const std::string& name, const std::string& actual) {
+  const std::string path = golden_dir + "/" + name;
+  if (std::getenv("BLOCKCAST_UPDATE_GOLDEN")) {
+    std::ofstream(path) << actual;
+    MESSAGE("rewrote golden file " << path);
+    return;
+  }
+  REQUIRE_MESSAGE(fs::exists(path), "missing golden file " << path);
+  CHECK_MESSAGE(slurp(path) == actual, "output differs from " << path);
+}
+
+ReceptionTable paper_table(Addressing a) {
+  ReceptionTable t = reception_table(paper_k8(), a);
+  t.row_groups = layout_groups(paper());
+  return t;
+}
+
+// Minimal XML well-formedness: one root element, balanced and matching tags, quoted
+// attributes, known entities, no stray '<' or '&'. Returns "" or the first problem.
+std::string xml_problem(const std::string& s) {
+  size_t i = 0, roots = 0;
+  std::vector<std::string> stack;
+  auto name_at = [&](size_t& j) {
+    size_t b = j;
+    while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || std::string(":_-.").find(s[j]) != std::string::npos)) ++j;
+    return s.substr(b, j - b);
+  };
+  auto entity_ok = [&](size_t j) {
+    size_t e = s.find(';', j);
+    if (e == std::string::npos || e - j > 10) return false;
+    const std::string ent = s.substr(j + 1, e - j - 1);
+    if (ent == "amp" || ent == "lt" || ent == "gt" || ent == "quot" || ent == "apos") return true;
+    return ent.size() > 1 && ent[0] == '#' && ent.find_first_not_of("0123456789xabcdefABCDEF", 1) == std::string::npos;
+  };
+  while (i < s.size()) {
+    if (s[i] == '&' && !entity_ok(i)) return "bad entity at " + std::to_string(i);
+    if (s[i] != '<') {
+      if (stack.empty() && !std::isspace(static_cast<unsigned char>(s[i]))) return "text outside the root at " + std::to_string(i);
+      ++i;
+      continue;
+    }
+    if (s.compare(i, 4, "<!--") == 0) {
+      size_t e = s.find("-->", i);
+      if (e == std::string::npos) return "unterminated comment";
+      i = e + 3;
+    } else if (s.compare(i, 2, "<?") == 0) {
+      size_t e = s.find("?>", i);
+      if (e == std::string::npos) return "unterminated processing instruction";
+      i = e + 2;
+    } else if (s.compare(i, 2, "<!") == 0) {
+      if (!stack.empty() || roots) return "DOCTYPE inside the document";
+      int depth = 0;
+      for (; i < s.size(); ++i) {
+        if (s[i] == '[') ++depth;
+        if (s[i] == ']') --depth;
+        if (s[i] == '>' && depth == 0) break;
+      }
+      ++i;
+    } else if (s.compare(i, 2, "</") == 0) {
+      size_t j = i + 2;
+      const std::string n = name_at(j);
+      while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+      if (j >= s.size() || s[j] != '>') return "bad end tag " + n;
+      if (stack.empty() || stack.back() != n) return "end tag </" + n + "> does not match";
+      stack.pop_back();
+      i = j + 1;
+    } else {
+      size_t j = i + 1;
+      const std::string n = name_at(j);
+      if (n.empty()) return "'<' without a tag name at " + std::to_string(i);
+      if (stack.empty() && roots++) return "second root element <" + n + ">";
+      for (;;) {
+        while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+        if (j >= s.size()) return "unterminated tag <" + n + ">";
+        if (s[j] == '>') { stack.push_back(n); ++j; break; }
+        if (s.compare(j, 2, "/>") == 0) { j += 2; break; }
+        const std::string attr = name_at(j);
+        if (attr.empty() || j >= s.size() || s[j] != '=') return "bad attribute in <" + n + ">";
+        const char q = s[++j];
+        if (q != '"' && q != '\'') return "unquoted attribute " + attr;
+        size_t e = s.find(q, j + 1);
+        if (e == std::string::npos) return "unterminated attribute " + attr;
+        for (size_t k = j + 1; k < e; ++k) {
+          if (s[k] == '<') return "'<' in attribute " + attr;
+          if (s[k] == '&' && !entity_ok(k)) return "bad entity in attribute " + attr;
+        }
+        j = e + 1;
+      }
+      i = j;
+    }
+  }
+  if (!stack.empty()) return "unclosed element <" + stack.back() + ">";
+  return roots == 1 ? "" : "no root element";
+}
+
+// Also ask xmllint (libxml2-utils, installed by .ci/install-deps) when it is available.
+void check_xml(const std::string& text, const std::string& what) {
+  CHECK_MESSAGE(xml_problem(text) == "", what << ": " << xml_problem(text));
+  if (std::system("command -v xmllint >/dev/null 2>&1") != 0) return;
+  const fs::path tmp = fs::temp_directory_path() / ("blockcast-xml-" + std::to_string(::getpid()) + ".xml");
+  std::ofstream(tmp) << text;
+  CHECK_MESSAGE(std::system(("xmllint --noout '" + tmp.string() + "' 2>/dev/null").c_str()) == 0, what << ": xmllint rejects it");
+  fs::remove(tmp);
+}
+
+// A parsed GOAL file: the operations of every rank in file order.
+struct GoalOp {
+  std::string label;
+  bool send = false;
+  int peer = 0, tag = 0;
+};
+struct Goal {
+  int num_ranks = -1;
+  std::map<int, std::vector<GoalOp>> ranks;
+  std::map<int, std::map<std::string, std::vector<std::string>>> requires_;  // rank -> label -> labels
+};
+
+Goal parse_goal(const std::string& text) {
+  Goal g;
+  std::istringstream in(text);
+  int rank = -1;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream ls(line);
+    std::string a, b, c, d, e, f, h;
+    ls >> a;
+    if (a.empty() || a.rfind("//", 0) == 0) continue;
+    if (a == "num_ranks") ls >> g.num_ranks;
+    else if (a == "rank") ls >> rank >> b, REQUIRE(b == "{");
+    else if (a == "}") rank = -1;
+    else if (ls >> b, b == "requires") ls >> c, g.requires_[rank][a].push_back(c);
+    else {
+      REQUIRE_MESSAGE(rank >= 0, "operation outside a rank: " << line);
+      REQUIRE_MESSAGE(a.back() == ':', line);
+      int peer = -1, tag = -1;
+      ls >> c >> d >> peer >> e >> tag;
+      REQUIRE_MESSAGE((c == "1b" && e == "tag" && ((b == "send" && d == "to") || (b == "recv" && d == "from"))), line);
+      g.ranks[rank].push_back({a.substr(0, a.size() - 1), b == "send", peer, tag});
+    }
+  }
+  return g;
+}
+}  // namespace
+
+TEST_CASE("reception tables of the paper's L=3, t=7 schedule, 8 items (paper 000 Fig. 2)") {
+  const ReceptionTable abs = paper_table(Addressing::absolute), rel = paper_table(Addressing::relative);
+  CHECK(abs.first_step == 3);   // item 0 reaches its root at L = 3
+  CHECK(abs.last_step == 17);   // L + t + k - 1
+  int filled = 0, active = 0;
+  for (const auto& row : abs.cells)
+    for (const auto& c : row) filled += !c.empty(), active += c.active;
+  CHECK(filled == 9 * 8);
+  CHECK(active == 3 * 8);  // internal nodes H5, E2, D1 of every item's tree
+  // Steady state (paper: "from time step 10 onwards every non-source processor receives an
+  // item at every time step"): the H5 block reads H5 acab, the receive-only processor b.
+  std::string p1;
+  for (std::int64_t st = 10; st <= 14; ++st) p1 += plain_cell(rel, rel.cells[0][static_cast<size_t>(st - 3)]) + " ";
+  CHECK(p1 == "H5 a c a b ");
+  for (std::int64_t st = 10; st <= 14; ++st)
+    for (size_t r = 0; r < rel.cells.size(); ++r) CHECK_FALSE(rel.cells[r][static_cast<size_t>(st - 3)].empty());
+  // The paper's endgame remark: by step 9 the D1 processor has 3 items, the receive-only one 1.
+  auto by9 = [&](size_t row) { int n = 0; for (std::int64_t st = 3; st <= 9; ++st) n += !abs.cells[row][static_cast<size_t>(st - 3)].empty(); return n; };
+  CHECK(by9(7) == 3);
+  CHECK(by9(8) == 1);
+  check_golden("L3_t7_k8_absolute.txt", table_text(abs));
+  check_golden("L3_t7_k8_relative.txt", table_text(rel));
+  check_golden("L3_t7_k8_absolute.md", table_markdown(abs));
+  check_golden("L3_t7_k8_relative.md", table_markdown(rel));
+  check_xml(table_svg(abs), "absolute SVG table");
+  check_xml(table_svg(rel), "relative SVG table");
+  const ReceptionTable part = reception_table(paper_k8(), Addressing::absolute, std::pair<std::int64_t, std::int64_t>{10, 12});
+  CHECK(part.steps() == 3);
+  CHECK_THROWS_AS(reception_table(paper_k8(), Addressing::absolute, std::pair<std::int64_t, std::int64_t>{5, 40}), InputError);
+  CHECK_THROWS_AS(parse_addressing("diagonal"), InputError);
+}
+
+TEST_CASE("CSV and GOAL exports of the L=3, t=7 schedule") {
+  const Schedule s = paper_k8();
+  check_golden("L3_t7_k8.csv", csv_export(s));
+  const std::string goal = goal_export(s);
+  check_golden("L3_t7_k8.goal", goal);
+  const Goal g = parse_goal(goal);
+  CHECK(g.num_ranks == s.P);
+  CHECK(static_cast<std::int64_t>(g.ranks.size()) == s.P);
+  // Multiset of (sender, receiver, item) and every rank's send order equal the schedule's.
+  std::map<std::tuple<int, int, int>, int> want, got;
+  std::map<int, std::vector<std::pair<int, int>>> want_order, got_order;
+  for (const auto& m : s.messages) ++want[{m.sender, m.receiver, m.item}];
+  std::vector<Message> by_time = s.messages;
+  std::stable_sort(by_time.begin(), by_time.end(), [](const Message& a, const Message& b) { return a.send_step < b.send_step; });
+  for (const auto& m : by_time) want_order[m.sender].push_back({m.receiver, m.item});
+  std::map<std::tuple<int, int, int>, int> recvs;  // (receiver, sender, tag)
+  for (const auto& [rank, ops] : g.ranks) {
+    std::string last_send;
+    std::map<int, std::string> recv_of_item;
+    for (const auto& op : ops) {
+      if (!op.send) {
+        ++recvs[{rank, op.peer, op.tag}];
+        recv_of_item[op.tag] = op.label;
+        continue;
+      }
+      ++got[{rank, op.peer, op.tag}];
+      got_order[rank].push_back({op.peer, op.tag});
+      const auto it = g.requires_.find(rank);
+      const auto deps = it == g.requires_.end() || !it->second.count(op.label) ? std::vector<std::string>{} : it->second.at(op.label);
+      auto has = [&](const std::string& l) { return std::find(deps.begin(), deps.end(), l) != deps.end(); };
+      if (!last_send.empty()) CHECK_MESSAGE(has(last_send), "rank " << rank << " " << op.label << " not chained");
+      if (rank != 0) {
+        REQUIRE_MESSAGE(recv_of_item.count(op.tag), "rank " << rank << " forwards item " << op.tag << " before receiving it");
+        CHECK(has(recv_of_item[op.tag]));
+      }
+      last_send = op.label;
+    }
+  }
+  CHECK(got == want);
+  CHECK(got_order == want_order);
+  std::map<std::tuple<int, int, int>, int> sends_as_recvs;
+  for (const auto& [k, n] : want) sends_as_recvs[{std::get<1>(k), std::get<0>(k), std::get<2>(k)}] = n;
+  CHECK(recvs == sends_as_recvs);  // every send has its matching receive
+}
+
+TEST_CASE("Graphviz drawings: tree T_7 for L=3 and the L=3 automaton") {
+  const std::string tree = tree_dot(3, 7);
+  check_golden("tree_L3_t7.dot", tree);
+  CHECK(tree.find("0\\nH5") != std::string::npos);  // root: delay 0, block H5 (paper 000 Sec. 3.2)
+  CHECK(tree.find("3\\nE2") != std::string::npos);
+  CHECK(tree.find("4\\nD1") != std::string::npos);
+  CHECK(std::count(tree.begin(), tree.end(), '>') == 8);  // 9 nodes, 8 edges
+  check_golden("automaton_L3.dot", automaton_dot(3));
+  CHECK_THROWS_AS(tree_dot(3, 40), InputError);
+  if (find_dot_program()) check_xml(render_svg(tree), "dot -Tsvg of the tree");
+}
+
+TEST_CASE("k-item bounds against hand-computed values (paper 000 Thm 3.1, paper 002 Thm 6.1)") {
+  // L=3, P=10: f = 1,1,1,2,3,4,6,9; n = 6, B(9) = 7, sum f_0..f_6 = 18, k* = 2 (paper: k* = 2).
+  CHECK(depth_without_source(3, 10) == 7);
+  CHECK(k_star(3, 10) == 2);
+  CHECK(kitem_lower_bound(3, 10, 8) == 15);
+  CHECK(continuous_cut_time(3, 10, 8) == 17);
+  // L+1 = 4: f = 1,1,1,1,2,3,4,5,7,10, so B(9; 4) = 9 and the simple delay is 3 + 9.
+  CHECK(simple_schedule_delay(3, 10) == 12);
+  CHECK(simple_schedule_time(3, 10, 8) == 19);
+  CHECK(single_sending_time(3, 10, 8) == 19);
+  // L=3, P-1 = 13 = f_8: n = 7, sum = 27, k* = 2. L=2, P-1 = 8 = f_5: sum 1+1+2+3+5 = 12, k* = 1.
+  CHECK(k_star(3, 14) == 2);
+  CHECK(k_star(2, 9) == 1);
+  CHECK(kitem_lower_bound(2, 9, 4) == 5 + 2 + 3 - 1);
+  // L=1 (binomial tree): P-1 = 8, sum 1+2+4 = 7 < 8, k* = 0; one item takes B(9) = 4 steps.
+  CHECK(k_star(1, 9) == 0);
+  CHECK(kitem_lower_bound(1, 9, 1) == 4);
+  CHECK(k_star(3, 2) == 0);  // P-1 = 1: no n with f_n < 1
+  // Fact 2.1 (1 + sum_{i<=n} f_i = f_{n+L}) and the paper's k* <= L, over many (L, P).
+  for (int L = 1; L <= 8; ++L)
+    for (i64 P = 3; P <= 400; ++P) {
+      const int B = depth_without_source(L, P);
+      CHECK(k_star(L, P) == (fib(L, B - 1 + L) - 1) / (P - 1));
+      CHECK(k_star(L, P) <= L);
+      CHECK(kitem_lower_bound(L, P, 1) <= broadcast_depth(L, P));  // one item: the optimal tree on P
+    }
+  CHECK_THROWS_AS(k_star(3, 1), InputError);
+}
+
+TEST_CASE("cut continuous schedule: simulated time = L + B(P-1) + k - 1") {
+  for (i64 k : {1, 2, 8, 20}) {
+    CAPTURE(k);
+    const KBroadcastReport r = kbroadcast_report(3, 10, k, paper());
+    CHECK(r.simulated_ok);
+    CHECK(r.simulated_time == r.continuous_formula);
+    CHECK(r.matches_prediction());
+    CHECK(r.messages == 9 * k);
+    CHECK(r.lower_bound <= r.simulated_time);
+  }
+  CHECK(kbroadcast_text(kbroadcast_report(3, 10, 8, paper())).find("L+T+k-1 = 17: yes") != std::string::npos);
+  CHECK_THROWS_AS(kbroadcast_report(3, 11, 8, paper()), InputError);  // P does not match the schedule
+}
+
+TEST_CASE("per-step traffic and the global bandwidth charge (paper 003)") {
+  const TrafficProfile t = traffic_profile(paper_k8());
+  i64 sends = 0, flight = 0, recv = 0;
+  for (size_t i = 0; i < t.sends.size(); ++i) sends += t.sends[i], flight += t.in_flight[i], recv += t.receptions[i];
+  CHECK(sends == 72);
+  CHECK(recv == 72);
+  CHECK(flight == 72 * 3);  // every message is in flight for L steps
+  CHECK(t.max_sends == 9);
+  CHECK(t.max_receptions == 9);
+  CHECK(t.sends[0] == 1);  // only the source sends at step 0
+  CHECK(bandwidth_charge(t, t.max_sends).fits());
+  const BandwidthCharge one = bandwidth_charge(t, 1);
+  CHECK(one.steps_over == 13);
+  CHECK(one.linear_cost == doctest::Approx(static_cast<double>(sends)));  // m = 1: one unit per message
+  CHECK_THROWS_AS(bandwidth_charge(t, 0), InputError);
+  CHECK(traffic_json(t, &one)["bandwidth"]["fits"] == false);
+}
+
+TEST_CASE("run report from a hand-written certificate (L=3, base case t=7)") {
+  const fs::path dir = fs::temp_directory_path() / ("blockcast-run-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy(golden_dir + "/run/L3", dir / "L3", fs::copy_options::recursive);
+  fs::create_directories(dir / "notes");  // ignored: not L<digits>
+  const RunReportFiles f = write_run_report(dir.string());
+  const std::string md = slurp(f.markdown), html = slurp(f.html);
+  check_golden("run_report.md", md);
+  check_xml(html, "report.html");
+  CHECK(md.find("SOLVED (re-checked)") != std::string::npos);
+  CHECK(md.find("[`L3_t7.json`](L3/L3_t7.json)") != std::string::npos);
+  CHECK(md.find("incomplete: t=8 invalid; base case t=9 missing") != std::string::npos);
+  CHECK(html.find("<a href=\"L3/L3_t7.json\">") != std::string::npos);
+  // Wrong format tag and missing L are input errors; so is a directory without certificates.
+  std::ofstream(dir / "L3" / "certificate.json") << R"({"format":"something-else","L":3})";
+  CHECK_THROWS_AS(write_run_report(dir.string()), InputError);
+  std::ofstream(dir / "L3" / "certificate.json") << R"({"format":"blockcast-certificate"})";
+  CHECK_THROWS_AS(write_run_report(dir.string()), InputError);
+  fs::remove_all(dir / "L3");
+  CHECK_THROWS_AS(write_run_report(dir.string()), InputError);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("progress line: silent unless enabled, throttled, cleared by finish") {
+  std::ostringstream off_out, on_out, slow_out;
+  {
+    Progress off(off_out, false);
+    off.update("searching");
+    off.finish();
+  }
+  CHECK(off_out.str().empty());
+  Progress on(on_out, true, std::chrono::milliseconds(0));
+  on.update("t=5");
+  on.update("t=6");
+  CHECK(on.lines_written() == 2);
+  on.finish();
+  CHECK(on_out.str() == "\rt=5\x1b[K\rt=6\x1b[K\r\x1b[K");
+  Progress slow(slow_out, true, std::chrono::hours(1));
+  slow.update("first");
+  slow.update("dropped");
+  CHECK(slow.lines_written() == 1);
+}
