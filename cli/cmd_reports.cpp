@@ -50,8 +50,8 @@ Schedule verified_schedule(const std::string& file, i64 items, Assignment* out =
     throw InputError("'" + file + "' is not a legal assignment: " + *err);
   Schedule s = expand_assignment(a, items);
   if (SimulationResult r = simulate(s); !r.ok)
-    throw InputError("'" + file + "' expanded to " + std::to_string(items) + " items fails the simulator: " +
-                     r.violation.text);
+    throw InputError("'" + file + "' expanded to " + std::to_string(items) +
+                     " items fails the simulator: " + r.violation.text);
   if (out) *out = a;
   return s;
 }
@@ -59,22 +59,28 @@ Schedule verified_schedule(const std::string& file, i64 items, Assignment* out =
 void register_reception(CLI::App& app) {
   auto args = std::make_shared<ScheduleArgs>();
   args->format = "text";
-  auto* sub = app.add_subcommand("reception", "reception table (processor x step) of an expanded schedule, as in paper 000 Fig. 2");
+  auto* sub = app.add_subcommand("reception",
+                                 "reception table (processor x step) of an expanded schedule, as in paper 000 Fig. 2");
   add_schedule_args(sub, *args);
   add_string(sub, "format", args->format);
   add_string(sub, "addressing", args->addressing);
   add_string(sub, "step-range", args->steps);
   sub->callback([args] {
+    if (args->format != "text" && args->format != "markdown" && args->format != "svg")
+      throw InputError("--format '" + args->format + "': expected text, markdown or svg");
+    const Addressing addressing = parse_addressing(args->addressing);
     Assignment a;
     const Schedule s = verified_schedule(args->file, args->items, &a);
     std::optional<std::pair<std::int64_t, std::int64_t>> range;
     if (!args->steps.empty()) range = parse_range("step-range", args->steps, 0, 999'999'999);
-    ReceptionTable t = reception_table(s, parse_addressing(args->addressing), range);
+    ReceptionTable t = reception_table(s, addressing, range);
     t.row_groups = layout_groups(a);
-    if (args->format == "text") std::cout << table_text(t);
-    else if (args->format == "markdown") std::cout << table_markdown(t);
-    else if (args->format == "svg") std::cout << table_svg(t);
-    else throw InputError("--format '" + args->format + "': expected text, markdown or svg");
+    if (args->format == "text")
+      std::cout << table_text(t);
+    else if (args->format == "markdown")
+      std::cout << table_markdown(t);
+    else
+      std::cout << table_svg(t);
   });
 }
 
@@ -93,7 +99,8 @@ void register_draw(CLI::App& app) {
   add_flag(tree, "svg", targs->svg);
   tree->callback([targs, emit] { emit(tree_dot(targs->L, targs->t), targs->svg); });
   auto aargs = std::make_shared<Args>();
-  auto* aut = draw->add_subcommand("automaton", "word automaton over the letters a.. of latency L (recurrent states) as DOT");
+  auto* aut =
+      draw->add_subcommand("automaton", "word automaton over the letters a.. of latency L (recurrent states) as DOT");
   add_int(aut, "L", aargs->L);
   add_flag(aut, "svg", aargs->svg);
   aut->callback([aargs, emit] { emit(automaton_dot(aargs->L), aargs->svg); });
@@ -117,7 +124,8 @@ void register_kbroadcast(CLI::App& app) {
     bool json = false;
   };
   auto args = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("kbroadcast", "k-item broadcast: bounds (paper 000 Thm 3.1, paper 002) and a cut continuous schedule");
+  auto* sub = app.add_subcommand(
+      "kbroadcast", "k-item broadcast: bounds (paper 000 Thm 3.1, paper 002) and a cut continuous schedule");
   auto* Lopt = add_int(sub, "L", args->L);
   auto* Popt = add_int(sub, "P", args->P);
   add_int(sub, "k", args->k)->required();
@@ -140,14 +148,25 @@ void register_kbroadcast(CLI::App& app) {
     if (!args->json) {
       std::cout << kbroadcast_text(r);
     } else {
-      nlohmann::json j{{"L", r.L}, {"P", r.P}, {"k", r.k}, {"B", r.depth}, {"k_star", r.kstar},
-                       {"lower_bound", r.lower_bound}, {"continuous_formula", r.continuous_formula},
-                       {"simple_delay", r.simple_delay}, {"simple_time", r.simple_time},
+      nlohmann::json j{{"L", r.L},
+                       {"P", r.P},
+                       {"k", r.k},
+                       {"B", r.depth},
+                       {"k_star", r.kstar},
+                       {"lower_bound", r.lower_bound},
+                       {"paper_bound", r.paper_bound},
+                       {"continuous_formula", r.continuous_formula},
+                       {"simple_delay", r.simple_delay},
+                       {"simple_time", r.simple_time},
                        {"single_sending_time", r.single_sending}};
       if (r.has_schedule)
-        j["schedule"] = {{"ok", r.simulated_ok}, {"violation", r.violation}, {"delay", r.schedule_delay},
-                         {"predicted_time", r.predicted_time}, {"time", r.simulated_time},
-                         {"messages", r.messages}, {"matches_prediction", r.matches_prediction()}};
+        j["schedule"] = {{"ok", r.simulated_ok},
+                         {"violation", r.violation},
+                         {"delay", r.schedule_delay},
+                         {"predicted_time", r.predicted_time},
+                         {"time", r.simulated_time},
+                         {"messages", r.messages},
+                         {"matches_prediction", r.matches_prediction()}};
       std::cout << j.dump(2) << "\n";
     }
     if (r.has_schedule && !r.matches_prediction()) throw CLI::RuntimeError(1);
@@ -160,16 +179,17 @@ void register_export(CLI::App& app) {
   add_schedule_args(sub, *args);
   add_string(sub, "format", args->format)->required();
   sub->callback([args] {
+    if (args->format != "goal" && args->format != "csv")
+      throw InputError("--format '" + args->format + "': expected goal or csv");
     const Schedule s = verified_schedule(args->file, args->items);
-    if (args->format == "goal") std::cout << goal_export(s);
-    else if (args->format == "csv") std::cout << csv_export(s);
-    else throw InputError("--format '" + args->format + "': expected goal or csv");
+    std::cout << (args->format == "goal" ? goal_export(s) : csv_export(s));
   });
 }
 
 void register_traffic(CLI::App& app) {
   auto args = std::make_shared<ScheduleArgs>();
-  auto* sub = app.add_subcommand("traffic", "per-step sends, messages in flight and receptions; optional global limit m (paper 003)");
+  auto* sub = app.add_subcommand(
+      "traffic", "per-step sends, messages in flight and receptions; optional global limit m (paper 003)");
   add_schedule_args(sub, *args);
   add_int(sub, "m", args->m);
   add_flag(sub, "json", args->json);
@@ -177,8 +197,10 @@ void register_traffic(CLI::App& app) {
     const TrafficProfile t = traffic_profile(verified_schedule(args->file, args->items));
     std::optional<BandwidthCharge> c;
     if (args->m > 0) c = bandwidth_charge(t, args->m);
-    if (args->json) std::cout << traffic_json(t, c ? &*c : nullptr).dump(2) << "\n";
-    else std::cout << traffic_text(t, c ? &*c : nullptr);
+    if (args->json)
+      std::cout << traffic_json(t, c ? &*c : nullptr).dump(2) << "\n";
+    else
+      std::cout << traffic_text(t, c ? &*c : nullptr);
   });
 }
 

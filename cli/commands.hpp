@@ -7,6 +7,8 @@
 namespace blockcast::cli {
 
 void register_instance(CLI::App& app);
+void register_words(CLI::App& app);
+void register_automaton(CLI::App& app);
 void register_fattree(CLI::App& app);
 void register_solve(CLI::App& app);
 void register_conjecture(CLI::App& app);

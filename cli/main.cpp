@@ -9,6 +9,8 @@ int main(int argc, char** argv) {
   CLI::App app{"blockcast: provably optimal broadcast schedules in the LogP / postal model"};
   app.require_subcommand(1);
   blockcast::cli::register_instance(app);
+  blockcast::cli::register_words(app);
+  blockcast::cli::register_automaton(app);
   blockcast::cli::register_fattree(app);
   blockcast::cli::register_solve(app);
   blockcast::cli::register_conjecture(app);
@@ -19,8 +21,16 @@ int main(int argc, char** argv) {
   blockcast::cli::register_reports(app);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {  // a subcommand's own exit code (e.g. check: 1)
+    return e.get_exit_code();
+  } catch (const CLI::ParseError& e) {
+    // One line naming the problem, exit code 2 like every other input error.
+    std::cerr << "blockcast: error: " << e.what() << "\n";
+    return 2;
   } catch (const blockcast::InputError& e) {
     std::cerr << "blockcast: error: " << e.what() << "\n";
     return 2;

@@ -19,9 +19,9 @@ namespace blockcast {
 
 struct BaseCase {
   std::optional<int> t;
-  std::string file;                    // as written, relative to the certificate's directory
+  std::string file;  // as written, relative to the certificate's directory
   std::optional<Assignment> assignment;
-  std::string assignment_error;        // why `assignment` is missing, if it is
+  std::string assignment_error;  // why `assignment` is missing, if it is
   nlohmann::json stats = nlohmann::json::object();
 };
 
@@ -33,7 +33,7 @@ struct SmallerCase {
 };
 
 struct Certificate {
-  std::string dir;                     // directory relative to the run directory, e.g. "L3"
+  std::string dir;  // directory relative to the run directory, e.g. "L3"
   int L = 0;
   std::optional<Letter> x;
   std::optional<int> t0;

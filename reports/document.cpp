@@ -69,8 +69,12 @@ std::string to_markdown(const Document& d) {
   for (const auto& b : d.blocks) {
     o << "\n";
     switch (b.kind) {
-      case Block::Kind::heading: o << std::string(static_cast<size_t>(b.level), '#') << " " << md_spans(b.spans, false) << "\n"; break;
-      case Block::Kind::paragraph: o << md_spans(b.spans, false) << "\n"; break;
+      case Block::Kind::heading:
+        o << std::string(static_cast<size_t>(b.level), '#') << " " << md_spans(b.spans, false) << "\n";
+        break;
+      case Block::Kind::paragraph:
+        o << md_spans(b.spans, false) << "\n";
+        break;
       case Block::Kind::table:
         o << "|";
         for (const auto& h : b.header) o << " " << md_text(h, true) << " |";
@@ -102,7 +106,9 @@ std::string to_html(const Document& d) {
         o << "<h" << b.level << (b.id.empty() ? "" : " id=\"" + xml_escape(b.id) + "\"") << ">" << html_spans(b.spans)
           << "</h" << b.level << ">\n";
         break;
-      case Block::Kind::paragraph: o << "<p>" << html_spans(b.spans) << "</p>\n"; break;
+      case Block::Kind::paragraph:
+        o << "<p>" << html_spans(b.spans) << "</p>\n";
+        break;
       case Block::Kind::table:
         o << "<table>\n<tr>";
         for (const auto& h : b.header) o << "<th>" << xml_escape(h) << "</th>";

@@ -20,10 +20,10 @@ using Cell = std::vector<Span>;
 
 struct Block {
   enum class Kind { heading, paragraph, table } kind = Kind::paragraph;
-  int level = 2;                       // heading level
-  std::string id;                      // heading anchor (HTML)
-  std::vector<Span> spans;             // heading / paragraph text
-  std::vector<std::string> header;     // table
+  int level = 2;                        // heading level
+  std::string id;                       // heading anchor (HTML)
+  std::vector<Span> spans;              // heading / paragraph text
+  std::vector<std::string> header;      // table
   std::vector<std::vector<Cell>> rows;  // table
 };
 

@@ -107,7 +107,8 @@ std::string render_svg(const std::string& dot_text) {
     status = ::pclose(pipe);
   }
   std::remove(tmp.c_str());
-  if (status != 0 || out.empty()) throw InputError("'" + *dot + " -Tsvg' failed (exit status " + std::to_string(status) + ")");
+  if (status != 0 || out.empty())
+    throw InputError("'" + *dot + " -Tsvg' failed (exit status " + std::to_string(status) + ")");
   return out;
 }
 

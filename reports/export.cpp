@@ -48,11 +48,10 @@ std::string goal_export(const Schedule& s) {
     ops[static_cast<size_t>(m.receiver)].push_back({m.recv_step, 0, i});
   }
   std::ostringstream out;
-  out << "// blockcast schedule: L=" << s.L << " P=" << s.P << " items 0.." << s.items - 1
-      << " delay " << s.expected_delay << " (postal model, paper 000 Sec. 3)\n"
+  out << "// blockcast schedule: L=" << s.L << " P=" << s.P << " items 0.." << s.items - 1 << " delay "
+      << s.expected_delay << " (postal model, paper 000 Sec. 3)\n"
       << "// rank 0 is the source; tag = item number; 1-byte messages\n"
-      << "// replay: txt2bin -i FILE.goal -o FILE.bin && LogGOPSim -f FILE.bin -L " << s.L
-      << " -o 0 -g 1 -G 0 -O 0\n"
+      << "// replay: txt2bin -i FILE.goal -o FILE.bin && LogGOPSim -f FILE.bin -L " << s.L << " -o 0 -g 1 -G 0 -O 0\n"
       << "num_ranks " << s.P << "\n";
   for (std::int64_t r = 0; r < s.P; ++r) {
     auto& list = ops[static_cast<size_t>(r)];

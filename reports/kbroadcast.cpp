@@ -33,9 +33,22 @@ i64 k_star(int L, i64 P) {
   return static_cast<i64>(sum / (P - 1));
 }
 
-i64 kitem_lower_bound(int L, i64 P, i64 k) {
+i64 paper_kitem_bound(int L, i64 P, i64 k) {
   require_pk(P, k);
   return checked_add(depth_without_source(L, P) + L, k - 1 - k_star(L, P), "time");
+}
+
+i64 kitem_lower_bound(int L, i64 P, i64 k) {
+  require_pk(P, k);
+  const i64 kstar = k_star(L, P);
+  if (k > kstar) return paper_kitem_bound(L, P, k);  // t >= n: floor(S_t/(P-1)) = k* + t - n
+  // k <= k*: the smallest t <= n with floor(S_t / (P-1)) >= k, where f_j < P-1 for j <= n.
+  const auto f = fib_sequence(L, depth_without_source(L, P));
+  __int128 sum = 0;
+  for (size_t t = 0;; ++t) {
+    sum += std::min<i64>(f[t], P - 1);
+    if (sum / (P - 1) >= k) return L + static_cast<i64>(t);
+  }
 }
 
 i64 continuous_cut_time(int L, i64 P, i64 k) {
@@ -68,6 +81,7 @@ KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assi
   r.depth = depth_without_source(L, P);
   r.kstar = k_star(L, P);
   r.lower_bound = kitem_lower_bound(L, P, k);
+  r.paper_bound = paper_kitem_bound(L, P, k);
   r.continuous_formula = continuous_cut_time(L, P, k);
   r.simple_delay = simple_schedule_delay(L, P);
   r.simple_time = simple_schedule_time(L, P, k);
@@ -91,22 +105,24 @@ KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assi
 
 std::string kbroadcast_text(const KBroadcastReport& r) {
   std::ostringstream s;
-  s << "k-item broadcast: L=" << r.L << " P=" << r.P << " k=" << r.k << "  (B(P-1)=" << r.depth
-    << ", k*=" << r.kstar << ")\n";
-  s << "  lower bound (paper 000 Thm 3.1)      B(P-1)+L+(k-1)-k* = " << r.lower_bound << "\n";
+  s << "k-item broadcast: L=" << r.L << " P=" << r.P << " k=" << r.k << "  (B(P-1)=" << r.depth << ", k*=" << r.kstar
+    << ")\n";
+  s << "  lower bound (paper 000 Thm 3.1)      B(P-1)+L+(k-1)-k* = " << r.paper_bound << "\n";
+  if (r.lower_bound != r.paper_bound)
+    s << "    but k <= k*: the proof's count only gives " << r.lower_bound << " (the formula assumes t >= n)\n";
   s << "  continuous schedule cut after k      L+B(P-1)+k-1      = " << r.continuous_formula << "\n";
   if (r.has_schedule) {
     s << "    simulated (delay L+T=" << r.schedule_delay << "): ";
     if (!r.simulated_ok)
       s << "FAILS: " << r.violation << "\n";
     else
-      s << "time " << r.simulated_time << " (last reception step), " << r.messages << " messages; L+T+k-1 = "
-        << r.predicted_time << ": " << (r.matches_prediction() ? "yes" : "NO") << "\n";
+      s << "time " << r.simulated_time << " (last reception step), " << r.messages
+        << " messages; L+T+k-1 = " << r.predicted_time << ": " << (r.matches_prediction() ? "yes" : "NO") << "\n";
   } else {
     s << "    (no continuous schedule given: --assignment FILE)\n";
   }
-  s << "  simple schedule (paper 002 Sec. 6)   L+B(P-1,L+1)+k-1  = " << r.simple_time << "  (delay "
-    << r.simple_delay << ")\n";
+  s << "  simple schedule (paper 002 Sec. 6)   L+B(P-1,L+1)+k-1  = " << r.simple_time << "  (delay " << r.simple_delay
+    << ")\n";
   s << "  single-sending (paper 000 Thm 3.7)   B(P-1)+2L+k-2     = " << r.single_sending << "\n";
   return s.str();
 }

@@ -23,7 +23,13 @@ namespace blockcast {
 int depth_without_source(int L, i64 P);
 // k* = floor(sum_{i=0}^{n} f_i / (P-1)) with f_n < P-1 <= f_{n+1}; 0 when P-1 = 1 (no such n).
 i64 k_star(int L, i64 P);
-// Thm 3.1: B(P-1) + L + (k-1) - k*.
+// Thm 3.1 as printed: B(P-1) + L + (k-1) - k*.
+i64 paper_kitem_bound(int L, i64 P, i64 k);
+// The counting argument of Thm 3.1's proof carried out exactly: at step L + j at most
+// min(f_j, P-1) messages arrive, so k items need L + min{t : floor(S_t / (P-1)) >= k} steps,
+// S_t = sum_{j<=t} min(f_j, P-1). It equals the printed formula for k > k*; for k <= k* the
+// formula can exceed what is achievable (L=2, P=5, k=1: formula 5, but B(5) = 4 steps
+// suffice), because floor(S_t/(P-1)) = k* + t - n only holds for t >= n.
 i64 kitem_lower_bound(int L, i64 P, i64 k);
 // A delay-(L + B(P-1)) continuous schedule cut after k items: L + B(P-1) + k - 1.
 i64 continuous_cut_time(int L, i64 P, i64 k);
@@ -37,15 +43,15 @@ struct KBroadcastReport {
   int L = 0;
   i64 P = 0, k = 0;
   int depth = 0;  // B(P-1)
-  i64 kstar = 0, lower_bound = 0, continuous_formula = 0, simple_delay = 0, simple_time = 0,
+  i64 kstar = 0, lower_bound = 0, paper_bound = 0, continuous_formula = 0, simple_delay = 0, simple_time = 0,
       single_sending = 0;
   // Filled when a continuous schedule (assignment) was cut and simulated.
   bool has_schedule = false;
   bool simulated_ok = false;
-  std::string violation;       // simulator's first violation if !simulated_ok
-  i64 schedule_delay = 0;      // L + T of the assignment
-  i64 predicted_time = 0;      // L + T + k - 1
-  i64 simulated_time = 0;      // last reception step of the expanded schedule
+  std::string violation;   // simulator's first violation if !simulated_ok
+  i64 schedule_delay = 0;  // L + T of the assignment
+  i64 predicted_time = 0;  // L + T + k - 1
+  i64 simulated_time = 0;  // last reception step of the expanded schedule
   i64 messages = 0;
   bool matches_prediction() const { return simulated_ok && simulated_time == predicted_time; }
 };

@@ -46,7 +46,8 @@ ReceptionTable reception_table(const Schedule& s, Addressing a,
   t.addressing = a;
   if (s.messages.empty()) throw InputError("the schedule has no messages; nothing to tabulate");
   std::int64_t lo = INT64_MAX, hi = 0;
-  for (const auto& m : s.messages) lo = std::min<std::int64_t>(lo, m.recv_step), hi = std::max<std::int64_t>(hi, m.recv_step);
+  for (const auto& m : s.messages)
+    lo = std::min<std::int64_t>(lo, m.recv_step), hi = std::max<std::int64_t>(hi, m.recv_step);
   if (steps) {
     if (steps->first > steps->second || steps->second > hi)
       throw InputError("step range " + std::to_string(steps->first) + ".." + std::to_string(steps->second) +

@@ -38,9 +38,9 @@ struct ReceptionTable {
   std::int64_t delay = 0;  // L + T of the schedule (relative letters are counted from it)
   std::int32_t items = 0;
   Addressing addressing = Addressing::absolute;
-  std::int64_t first_step = 0, last_step = -1;  // columns
-  std::vector<std::string> row_names;   // "P1" .. "P<P-1>"
-  std::vector<std::string> row_groups;  // block of each row ("H5", "E2", "r/o"); shown iff one per row
+  std::int64_t first_step = 0, last_step = -1;    // columns
+  std::vector<std::string> row_names;             // "P1" .. "P<P-1>"
+  std::vector<std::string> row_groups;            // block of each row ("H5", "E2", "r/o"); shown iff one per row
   std::vector<std::vector<ReceptionCell>> cells;  // [row][step - first_step]
   std::int64_t steps() const { return last_step - first_step + 1; }
 };

@@ -74,7 +74,9 @@ CaseCheck check_case(const BaseCase& bc, std::optional<Letter> x) {
     const BlockWord* root = root_block(a);
     const auto pos = root ? extension_position(root->r, root->u, root->word, *x) : std::nullopt;
     c.extendable = pos.has_value();
-    c.extendable_text = !pos ? "no" : *pos + 1 == root->r ? "yes (at the end)" : "yes (before letter " + std::to_string(*pos + 1) + ")";
+    c.extendable_text = !pos                  ? "no"
+                        : *pos + 1 == root->r ? "yes (at the end)"
+                                              : "yes (before letter " + std::to_string(*pos + 1) + ")";
   }
   return c;
 }
@@ -91,13 +93,16 @@ std::string conclusion(const Certificate& c, const std::vector<CaseCheck>& check
       problems.push_back("base case t=" + std::to_string(t) + " missing");
       continue;
     }
-    if (!checks[i].valid) problems.push_back("t=" + std::to_string(t) + " invalid");
-    else if (c.base_cases[i].assignment->receive_only != *c.x) problems.push_back("t=" + std::to_string(t) + " receive-only is not x");
-    else if (!checks[i].extendable) problems.push_back("t=" + std::to_string(t) + " root word does not absorb x");
+    if (!checks[i].valid)
+      problems.push_back("t=" + std::to_string(t) + " invalid");
+    else if (c.base_cases[i].assignment->receive_only != *c.x)
+      problems.push_back("t=" + std::to_string(t) + " receive-only is not x");
+    else if (!checks[i].extendable)
+      problems.push_back("t=" + std::to_string(t) + " root word does not absorb x");
   }
   if (problems.empty())
-    return "every t >= " + std::to_string(*c.t0) + " is solvable (base cases t0..t0+L-1 with common x = " +
-           letter_name(*c.x) + ", paper 000 Sec. 3.3)";
+    return "every t >= " + std::to_string(*c.t0) +
+           " is solvable (base cases t0..t0+L-1 with common x = " + letter_name(*c.x) + ", paper 000 Sec. 3.3)";
   std::string s = "incomplete: ";
   for (size_t i = 0; i < problems.size(); ++i) s += (i ? "; " : "") + problems[i];
   return s;
@@ -114,7 +119,8 @@ Cell link_to(const std::string& run_dir, const Certificate& c, const std::string
 void certificate_section(Document& d, const Certificate& c, const std::vector<CaseCheck>& checks,
                          const std::string& run_dir) {
   d.heading(2, "L = " + std::to_string(c.L), "L" + std::to_string(c.L));
-  d.paragraph({{"Certificate "}, {c.dir + "/certificate.json", c.dir + "/certificate.json", true},
+  d.paragraph({{"Certificate "},
+               {c.dir + "/certificate.json", c.dir + "/certificate.json", true},
                {"; mode " + (c.mode.empty() ? std::string("-") : c.mode) + ", t0 = " +
                 (c.t0 ? std::to_string(*c.t0) : std::string("-")) + ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
                {"Conclusion: " + conclusion(c, checks) + "."}});
@@ -125,8 +131,9 @@ void certificate_section(Document& d, const Certificate& c, const std::vector<Ca
     const Assignment* a = bc.assignment ? &*bc.assignment : nullptr;
     const BlockWord* root = a ? root_block(*a) : nullptr;
     const std::string t = a ? std::to_string(a->t) : bc.t ? std::to_string(*bc.t) : "-";
-    Cell root_cell = root ? Cell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
-                          : Cell{{"-"}};
+    Cell root_cell =
+        root ? Cell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
+             : Cell{{"-"}};
     std::string other;
     for (const auto& [k, v] : bc.stats.items())
       if (k != "nodes" && k != "seconds") other += (other.empty() ? "" : ", ") + k + "=" + json_scalar(v);
@@ -141,9 +148,11 @@ void certificate_section(Document& d, const Certificate& c, const std::vector<Ca
                     {{other.empty() ? "-" : other}},
                     link_to(run_dir, c, bc.file)});
   }
-  if (rows.empty()) d.paragraph({{"No base cases recorded."}});
+  if (rows.empty())
+    d.paragraph({{"No base cases recorded."}});
   else
-    d.table({"t", "P", "root word", "receive-only", "verdict", "root absorbs x", "nodes", "time (s)", "other stats", "file"},
+    d.table({"t", "P", "root word", "receive-only", "verdict", "root absorbs x", "nodes", "time (s)", "other stats",
+             "file"},
             rows);
   d.heading(3, "Smaller t");
   rows.clear();
@@ -154,12 +163,15 @@ void certificate_section(Document& d, const Certificate& c, const std::vector<Ca
                     {{s.nodes ? std::to_string(*s.nodes) : "-"}},
                     {{seconds_text(s.seconds)}},
                     {{s.note.empty() ? "-" : s.note}}});
-  if (rows.empty()) d.paragraph({{"No verdicts for smaller t recorded."}});
-  else d.table({"t", "verdict", "mode", "nodes", "time (s)", "note"}, rows);
+  if (rows.empty())
+    d.paragraph({{"No verdicts for smaller t recorded."}});
+  else
+    d.table({"t", "verdict", "mode", "nodes", "time (s)", "note"}, rows);
   d.heading(3, "Search statistics");
   std::int64_t nodes = 0;
   for (const auto& bc : c.base_cases)
-    if (bc.stats.contains("nodes") && bc.stats["nodes"].is_number_integer()) nodes += bc.stats["nodes"].get<std::int64_t>();
+    if (bc.stats.contains("nodes") && bc.stats["nodes"].is_number_integer())
+      nodes += bc.stats["nodes"].get<std::int64_t>();
   for (const auto& s : c.smaller) nodes += s.nodes.value_or(0);
   std::string comps;
   for (auto v : c.compositions_checked) comps += (comps.empty() ? "" : ", ") + std::to_string(v);
@@ -182,7 +194,8 @@ Document run_report_document(const std::vector<Certificate>& certs, const std::s
     checks.emplace_back();
     for (const auto& bc : c.base_cases) checks.back().push_back(check_case(bc, c.x));
     int solved = 0, impossible = 0, unknown = 0;
-    for (const auto& s : c.smaller) (s.verdict == "SOLVED" ? solved : s.verdict == "IMPOSSIBLE" ? impossible : unknown)++;
+    for (const auto& s : c.smaller)
+      (s.verdict == "SOLVED" ? solved : s.verdict == "IMPOSSIBLE" ? impossible : unknown)++;
     summary.push_back({{{std::to_string(c.L), "", false}},
                        {{c.t0 ? std::to_string(*c.t0) : "-"}},
                        {{c.x ? letter_name(*c.x) : "-", "", c.x.has_value()}},
@@ -192,9 +205,10 @@ Document run_report_document(const std::vector<Certificate>& certs, const std::s
                        {{seconds_text(c.seconds)}},
                        {{conclusion(c, checks.back())}}});
   }
-  d.paragraph({{"Continuous broadcast with delay L + B(P-1) (paper 000 Sec. 3.3): for each L the conjecture "
-                "command searched L consecutive base cases t0..t0+L-1 with a common receive-only letter x; "
-                "the induction then covers every t >= t0. Base cases are re-checked while writing this report."}});
+  d.paragraph(
+      {{"Continuous broadcast with delay L + B(P-1) (paper 000 Sec. 3.3): for each L the conjecture "
+        "command searched L consecutive base cases t0..t0+L-1 with a common receive-only letter x; "
+        "the induction then covers every t >= t0. Base cases are re-checked while writing this report."}});
   d.table({"L", "t0", "x", "base cases", "smaller t", "time (s)", "conclusion"}, summary);
   for (size_t i = 0; i < certs.size(); ++i) certificate_section(d, certs[i], checks[i], run_dir);
   return d;

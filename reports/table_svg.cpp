@@ -17,7 +17,15 @@ std::string table_svg(const ReceptionTable& t) {
   const int cw = std::max(24, static_cast<int>(chars) * 8 + 10), rh = 20;
   const int name_w = 44, group_w = groups ? 44 : 0, top = 44, left = 8;
   const int x0 = left + name_w + group_w;
-  const int width = x0 + cw * static_cast<int>(t.steps()) + left;
+  const std::string title = "Reception table: " + table_caption(t);
+  const std::string legend =
+      t.addressing == Addressing::relative
+          ? "letter j = item whose broadcast ends j steps later; shaded upper case with children = internal node"
+          : "item numbers; shaded bold = internal node (the processor forwards the item)";
+  // Monospace glyphs are about 0.6 em wide: keep the caption lines inside the picture.
+  const int width =
+      std::max({x0 + cw * static_cast<int>(t.steps()) + left, 2 * left + static_cast<int>(title.size()) * 8,
+                2 * left + static_cast<int>(legend.size()) * 6});
   const int height = top + rh * (static_cast<int>(t.cells.size()) + 1) + 8;
 
   std::ostringstream s;
@@ -26,13 +34,8 @@ std::string table_svg(const ReceptionTable& t) {
     << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"monospace\" font-size=\"12\">\n"
     << "<title>" << xml_escape("reception table: " + table_caption(t)) << "</title>\n"
     << "<rect x=\"0\" y=\"0\" width=\"" << width << "\" height=\"" << height << "\" fill=\"white\"/>\n"
-    << "<text x=\"" << left << "\" y=\"16\" font-weight=\"bold\">" << xml_escape("Reception table: " + table_caption(t))
-    << "</text>\n"
-    << "<text x=\"" << left << "\" y=\"32\" font-size=\"10\">"
-    << (t.addressing == Addressing::relative
-            ? "letter j = item whose broadcast ends j steps later; shaded upper case with children = internal node"
-            : "item numbers; shaded bold = internal node (the processor forwards the item)")
-    << "</text>\n";
+    << "<text x=\"" << left << "\" y=\"16\" font-weight=\"bold\">" << xml_escape(title) << "</text>\n"
+    << "<text x=\"" << left << "\" y=\"32\" font-size=\"10\">" << xml_escape(legend) << "</text>\n";
   auto text = [&](int x, int y, const std::string& body, const char* extra = "") {
     s << "<text x=\"" << x << "\" y=\"" << y << "\" text-anchor=\"middle\"" << extra << ">" << body << "</text>\n";
   };

@@ -8,8 +8,8 @@ namespace blockcast {
 
 std::string table_caption(const ReceptionTable& t) {
   std::ostringstream s;
-  s << "L=" << t.L << " P=" << t.P << " delay=" << t.delay << " items 0.." << t.items - 1 << " steps "
-    << t.first_step << ".." << t.last_step << ", " << addressing_name(t.addressing) << " addressing";
+  s << "L=" << t.L << " P=" << t.P << " delay=" << t.delay << " items 0.." << t.items - 1 << " steps " << t.first_step
+    << ".." << t.last_step << ", " << addressing_name(t.addressing) << " addressing";
   return s.str();
 }
 

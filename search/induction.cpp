@@ -106,7 +106,7 @@ std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events) {
     if (a.P * (items + a.L + a.T) <= max_sim_events) {
       SimulationResult s = simulate(expand_assignment(a, items));
       if (!s.ok) throw InputError("certificate: simulation of I(" + std::to_string(a.t) + "): " + s.violation.text);
-      if (s.max_delay != a.delay()) throw InputError("certificate: simulated delay differs from L + t");
+      if (s.max_delay != a.delay()) throw InputError("certificate: simulated delay differs from L + t");  // t >= L here
     }
     sol[a.t] = a;
   }

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -67,7 +68,9 @@ std::string xml_problem(const std::string& s) {
   std::vector<std::string> stack;
   auto name_at = [&](size_t& j) {
     size_t b = j;
-    while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || std::string(":_-.").find(s[j]) != std::string::npos)) ++j;
+    while (j < s.size() &&
+           (std::isalnum(static_cast<unsigned char>(s[j])) || std::string(":_-.").find(s[j]) != std::string::npos))
+      ++j;
     return s.substr(b, j - b);
   };
   auto entity_ok = [&](size_t j) {
@@ -80,7 +83,8 @@ std::string xml_problem(const std::string& s) {
   while (i < s.size()) {
     if (s[i] == '&' && !entity_ok(i)) return "bad entity at " + std::to_string(i);
     if (s[i] != '<') {
-      if (stack.empty() && !std::isspace(static_cast<unsigned char>(s[i]))) return "text outside the root at " + std::to_string(i);
+      if (stack.empty() && !std::isspace(static_cast<unsigned char>(s[i])))
+        return "text outside the root at " + std::to_string(i);
       ++i;
       continue;
     }
@@ -117,8 +121,15 @@ std::string xml_problem(const std::string& s) {
       for (;;) {
         while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
         if (j >= s.size()) return "unterminated tag <" + n + ">";
-        if (s[j] == '>') { stack.push_back(n); ++j; break; }
-        if (s.compare(j, 2, "/>") == 0) { j += 2; break; }
+        if (s[j] == '>') {
+          stack.push_back(n);
+          ++j;
+          break;
+        }
+        if (s.compare(j, 2, "/>") == 0) {
+          j += 2;
+          break;
+        }
         const std::string attr = name_at(j);
         if (attr.empty() || j >= s.size() || s[j] != '=') return "bad attribute in <" + n + ">";
         const char q = s[++j];
@@ -144,7 +155,8 @@ void check_xml(const std::string& text, const std::string& what) {
   if (std::system("command -v xmllint >/dev/null 2>&1") != 0) return;
   const fs::path tmp = fs::temp_directory_path() / ("blockcast-xml-" + std::to_string(::getpid()) + ".xml");
   std::ofstream(tmp) << text;
-  CHECK_MESSAGE(std::system(("xmllint --noout '" + tmp.string() + "' 2>/dev/null").c_str()) == 0, what << ": xmllint rejects it");
+  CHECK_MESSAGE(std::system(("xmllint --noout '" + tmp.string() + "' 2>/dev/null").c_str()) == 0,
+                what << ": xmllint rejects it");
   fs::remove(tmp);
 }
 
@@ -169,11 +181,17 @@ Goal parse_goal(const std::string& text) {
     std::string a, b, c, d, e, f, h;
     ls >> a;
     if (a.empty() || a.rfind("//", 0) == 0) continue;
-    if (a == "num_ranks") ls >> g.num_ranks;
-    else if (a == "rank") ls >> rank >> b, REQUIRE(b == "{");
-    else if (a == "}") rank = -1;
-    else if (ls >> b, b == "requires") ls >> c, g.requires_[rank][a].push_back(c);
-    else {
+    if (a == "num_ranks") {
+      ls >> g.num_ranks;
+    } else if (a == "rank") {
+      ls >> rank >> b;
+      REQUIRE(b == "{");
+    } else if (a == "}") {
+      rank = -1;
+    } else if (ls >> b, b == "requires") {
+      ls >> c;
+      g.requires_[rank][a].push_back(c);
+    } else {
       REQUIRE_MESSAGE(rank >= 0, "operation outside a rank: " << line);
       REQUIRE_MESSAGE(a.back() == ':', line);
       int peer = -1, tag = -1;
@@ -188,22 +206,29 @@ Goal parse_goal(const std::string& text) {
 
 TEST_CASE("reception tables of the paper's L=3, t=7 schedule, 8 items (paper 000 Fig. 2)") {
   const ReceptionTable abs = paper_table(Addressing::absolute), rel = paper_table(Addressing::relative);
-  CHECK(abs.first_step == 3);   // item 0 reaches its root at L = 3
-  CHECK(abs.last_step == 17);   // L + t + k - 1
+  CHECK(abs.first_step == 3);  // item 0 reaches its root at L = 3
+  CHECK(abs.last_step == 17);  // L + t + k - 1
   int filled = 0, active = 0;
   for (const auto& row : abs.cells)
     for (const auto& c : row) filled += !c.empty(), active += c.active;
   CHECK(filled == 9 * 8);
   CHECK(active == 3 * 8);  // internal nodes H5, E2, D1 of every item's tree
-  // Steady state (paper: "from time step 10 onwards every non-source processor receives an
-  // item at every time step"): the H5 block reads H5 acab, the receive-only processor b.
+  // Steady state of the continuous schedule (paper: "from time step 10 onwards every
+  // non-source processor receives an item at every time step"; the cut 8-item table has
+  // gaps where item 8 would arrive): the H5 block reads H5 acab, receive-only b.
+  const ReceptionTable cont = reception_table(expand_assignment(paper(), 20), Addressing::relative);
   std::string p1;
-  for (std::int64_t st = 10; st <= 14; ++st) p1 += plain_cell(rel, rel.cells[0][static_cast<size_t>(st - 3)]) + " ";
+  for (std::int64_t st = 10; st <= 14; ++st) p1 += plain_cell(cont, cont.cells[0][static_cast<size_t>(st - 3)]) + " ";
   CHECK(p1 == "H5 a c a b ");
-  for (std::int64_t st = 10; st <= 14; ++st)
-    for (size_t r = 0; r < rel.cells.size(); ++r) CHECK_FALSE(rel.cells[r][static_cast<size_t>(st - 3)].empty());
+  CHECK(plain_cell(cont, cont.cells[8][10]) == "b");
+  for (std::int64_t st = 10; st <= 22; ++st)  // item 20 would be received first at step 23
+    for (size_t r = 0; r < cont.cells.size(); ++r) CHECK_FALSE(cont.cells[r][static_cast<size_t>(st - 3)].empty());
   // The paper's endgame remark: by step 9 the D1 processor has 3 items, the receive-only one 1.
-  auto by9 = [&](size_t row) { int n = 0; for (std::int64_t st = 3; st <= 9; ++st) n += !abs.cells[row][static_cast<size_t>(st - 3)].empty(); return n; };
+  auto by9 = [&](size_t row) {
+    int n = 0;
+    for (std::int64_t st = 3; st <= 9; ++st) n += !abs.cells[row][static_cast<size_t>(st - 3)].empty();
+    return n;
+  };
   CHECK(by9(7) == 3);
   CHECK(by9(8) == 1);
   check_golden("L3_t7_k8_absolute.txt", table_text(abs));
@@ -212,9 +237,11 @@ TEST_CASE("reception tables of the paper's L=3, t=7 schedule, 8 items (paper 000
   check_golden("L3_t7_k8_relative.md", table_markdown(rel));
   check_xml(table_svg(abs), "absolute SVG table");
   check_xml(table_svg(rel), "relative SVG table");
-  const ReceptionTable part = reception_table(paper_k8(), Addressing::absolute, std::pair<std::int64_t, std::int64_t>{10, 12});
+  const ReceptionTable part =
+      reception_table(paper_k8(), Addressing::absolute, std::pair<std::int64_t, std::int64_t>{10, 12});
   CHECK(part.steps() == 3);
-  CHECK_THROWS_AS(reception_table(paper_k8(), Addressing::absolute, std::pair<std::int64_t, std::int64_t>{5, 40}), InputError);
+  CHECK_THROWS_AS(reception_table(paper_k8(), Addressing::absolute, std::pair<std::int64_t, std::int64_t>{5, 40}),
+                  InputError);
   CHECK_THROWS_AS(parse_addressing("diagonal"), InputError);
 }
 
@@ -231,7 +258,8 @@ TEST_CASE("CSV and GOAL exports of the L=3, t=7 schedule") {
   std::map<int, std::vector<std::pair<int, int>>> want_order, got_order;
   for (const auto& m : s.messages) ++want[{m.sender, m.receiver, m.item}];
   std::vector<Message> by_time = s.messages;
-  std::stable_sort(by_time.begin(), by_time.end(), [](const Message& a, const Message& b) { return a.send_step < b.send_step; });
+  std::stable_sort(by_time.begin(), by_time.end(),
+                   [](const Message& a, const Message& b) { return a.send_step < b.send_step; });
   for (const auto& m : by_time) want_order[m.sender].push_back({m.receiver, m.item});
   std::map<std::tuple<int, int, int>, int> recvs;  // (receiver, sender, tag)
   for (const auto& [rank, ops] : g.ranks) {
@@ -246,11 +274,13 @@ TEST_CASE("CSV and GOAL exports of the L=3, t=7 schedule") {
       ++got[{rank, op.peer, op.tag}];
       got_order[rank].push_back({op.peer, op.tag});
       const auto it = g.requires_.find(rank);
-      const auto deps = it == g.requires_.end() || !it->second.count(op.label) ? std::vector<std::string>{} : it->second.at(op.label);
+      const auto deps =
+          it == g.requires_.end() || !it->second.count(op.label) ? std::vector<std::string>{} : it->second.at(op.label);
       auto has = [&](const std::string& l) { return std::find(deps.begin(), deps.end(), l) != deps.end(); };
       if (!last_send.empty()) CHECK_MESSAGE(has(last_send), "rank " << rank << " " << op.label << " not chained");
       if (rank != 0) {
-        REQUIRE_MESSAGE(recv_of_item.count(op.tag), "rank " << rank << " forwards item " << op.tag << " before receiving it");
+        REQUIRE_MESSAGE(recv_of_item.count(op.tag),
+                        "rank " << rank << " forwards item " << op.tag << " before receiving it");
         CHECK(has(recv_of_item[op.tag]));
       }
       last_send = op.label;
@@ -293,13 +323,22 @@ TEST_CASE("k-item bounds against hand-computed values (paper 000 Thm 3.1, paper 
   CHECK(k_star(1, 9) == 0);
   CHECK(kitem_lower_bound(1, 9, 1) == 4);
   CHECK(k_star(3, 2) == 0);  // P-1 = 1: no n with f_n < 1
+  // Thm 3.1 as printed is too strong for k <= k*: L=2, P=5 (f = 1,1,2,3,5), k* = floor(7/4) = 1,
+  // formula B(4)+L+0-1 = 5, but one item reaches all 5 processors in B(5) = 4 steps.
+  CHECK(paper_kitem_bound(2, 5, 1) == 5);
+  CHECK(broadcast_depth(2, 5) == 4);
+  CHECK(kitem_lower_bound(2, 5, 1) == 4);
   // Fact 2.1 (1 + sum_{i<=n} f_i = f_{n+L}) and the paper's k* <= L, over many (L, P).
   for (int L = 1; L <= 8; ++L)
     for (i64 P = 3; P <= 400; ++P) {
       const int B = depth_without_source(L, P);
       CHECK(k_star(L, P) == (fib(L, B - 1 + L) - 1) / (P - 1));
       CHECK(k_star(L, P) <= L);
-      CHECK(kitem_lower_bound(L, P, 1) <= broadcast_depth(L, P));  // one item: the optimal tree on P
+      // The counting bound is exact for one item (the optimal tree on P) and agrees with the
+      // printed formula as soon as k > k*.
+      CHECK(kitem_lower_bound(L, P, 1) == broadcast_depth(L, P));
+      CHECK(kitem_lower_bound(L, P, 1) <= paper_kitem_bound(L, P, 1));
+      CHECK(kitem_lower_bound(L, P, k_star(L, P) + 1) == paper_kitem_bound(L, P, k_star(L, P) + 1));
     }
   CHECK_THROWS_AS(k_star(3, 1), InputError);
 }
@@ -330,7 +369,7 @@ TEST_CASE("per-step traffic and the global bandwidth charge (paper 003)") {
   CHECK(t.sends[0] == 1);  // only the source sends at step 0
   CHECK(bandwidth_charge(t, t.max_sends).fits());
   const BandwidthCharge one = bandwidth_charge(t, 1);
-  CHECK(one.steps_over == 13);
+  CHECK(one.steps_over == 12);                                            // steps 3..14 send more than one message
   CHECK(one.linear_cost == doctest::Approx(static_cast<double>(sends)));  // m = 1: one unit per message
   CHECK_THROWS_AS(bandwidth_charge(t, 0), InputError);
   CHECK(traffic_json(t, &one)["bandwidth"]["fits"] == false);

@@ -35,7 +35,7 @@ TEST_CASE("bad fat-tree parameters are one-line InputErrors") {
                        "fat tree: capacities must not decrease toward the root, but c2 = 1 < c1 = 2", InputError);
 }
 
-TEST_CASE("paths go up to the lowest common ancestor and down; distance 2i") {
+TEST_CASE("paths go up to the lowest common ancestor and down, distance 2i") {
   auto T = make_tree(8, "cbft");
   CHECK(distance(0, 1) == 2);
   CHECK(distance(0, 3) == 4);
