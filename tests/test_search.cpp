@@ -1,0 +1,153 @@
+// The complete search against the regression oracle, against brute force over all words,
+// across implementations (threads, memo, pruning), limits, and the induction certificate.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <functional>
+#include <cmath>
+#include <sstream>
+
+#include "block_search.hpp"
+#include "conjecture.hpp"
+#include "word.hpp"
+
+using namespace blockcast;
+
+namespace {
+struct Row {
+  int L, t;
+  std::string verdict;
+};
+std::vector<Row> regression_rows() {
+  std::ifstream in(std::string(BLOCKCAST_TEST_DATA) + "/regression.tsv");
+  REQUIRE(in);
+  std::vector<Row> rows;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::istringstream ss(line);
+    Row r;
+    std::string shape;
+    ss >> r.L >> r.t >> shape >> r.verdict;
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+// Brute force: every legal word (residue condition) for every block, all combinations.
+bool brute_force_solvable(const Instance& I) {
+  std::vector<std::pair<int, i64>> blocks;
+  for (const auto& b : I.blocks)
+    for (i64 k = 0; k < b.count; ++k) blocks.push_back({b.r, b.u});
+  std::vector<std::vector<Word>> words;
+  for (auto [r, u] : blocks) {
+    std::vector<Word> ws;
+    Word w(r - 1, 0);
+    std::function<void(int)> gen = [&](int i) {
+      if (i == r - 1) {
+        if (is_legal_word(r, u, w)) ws.push_back(w);
+        return;
+      }
+      for (int j = 0; j < I.alphabet(); ++j) w[i] = j, gen(i + 1);
+    };
+    gen(0);
+    words.push_back(ws);
+  }
+  std::vector<i64> left = I.letters;
+  std::function<bool(std::size_t)> rec = [&](std::size_t i) {
+    if (i == blocks.size()) {
+      i64 total = 0;
+      for (i64 c : left) total += c;
+      return total == 1;  // the last letter goes to the receive-only processor
+    }
+    for (const auto& w : words[i]) {
+      bool ok = true;
+      for (Letter j : w) --left[j];
+      for (Letter j : w) ok = ok && left[j] >= 0;
+      if (ok && rec(i + 1)) return true;
+      for (Letter j : w) ++left[j];
+    }
+    return false;
+  };
+  return rec(0);
+}
+}  // namespace
+
+TEST_CASE("paper 000: L=3, t=7 SOLVED; L=4, t=8 IMPOSSIBLE") {
+  SearchOptions o;
+  auto a = solve_exact(optimal_instance(3, 7), o);
+  CHECK(a.verdict == Verdict::solved);
+  REQUIRE(a.witness);
+  CHECK(!check_assignment(optimal_instance(3, 7), *a.witness));
+  CHECK(solve_exact(optimal_instance(4, 8), o).verdict == Verdict::impossible);
+}
+
+TEST_CASE("regression: every instance L <= 8, t <= 3L re-decided (2 threads)") {
+  for (const auto& row : regression_rows()) {
+    SearchOptions o;
+    o.threads = 2;
+    auto r = solve_exact(optimal_instance(row.L, row.t), o);
+    CAPTURE(row.L);
+    CAPTURE(row.t);
+    CHECK(verdict_name(r.verdict) == row.verdict);
+    if (r.witness) CHECK(!check_assignment(optimal_instance(row.L, row.t), *r.witness));
+  }
+}
+
+TEST_CASE("every implementation agrees: threads 1/2, memo on/off, pruning on/off") {
+  for (const auto& row : regression_rows()) {
+    if (row.L > 6) continue;
+    CAPTURE(row.L);
+    CAPTURE(row.t);
+    for (int threads : {1, 2})
+      for (bool memo : {true, false})
+        for (bool prune : {true, false}) {
+          SearchOptions o;
+          o.threads = threads, o.memo = memo, o.prune = prune;
+          CHECK(verdict_name(solve_exact(optimal_instance(row.L, row.t), o).verdict) == row.verdict);
+        }
+  }
+}
+
+TEST_CASE("search agrees with brute force over all words on small instances") {
+  int compared = 0;
+  for (int L = 1; L <= 5; ++L)
+    for (int t = 0; t <= 3 * L; ++t) {
+      Instance I = optimal_instance(L, t);
+      double space = 1;
+      for (const auto& b : I.blocks)
+        for (i64 k = 0; k < b.count; ++k) space *= std::pow(L, b.r - 1);
+      if (space > 2e6) continue;
+      CAPTURE(L);
+      CAPTURE(t);
+      bool brute = brute_force_solvable(I);
+      CHECK((solve_exact(I, SearchOptions{}).verdict == Verdict::solved) == brute);
+      ++compared;
+    }
+  CHECK(compared >= 30);
+}
+
+TEST_CASE("a node limit gives UNKNOWN, never IMPOSSIBLE") {
+  SearchOptions o;
+  o.limits.max_nodes = 1;
+  o.memo = false;
+  auto r = solve_exact(optimal_instance(10, 30), o);
+  CHECK(r.verdict == Verdict::unknown);
+}
+
+TEST_CASE("conjecture L=3..6: certificates verify, induction composes, paper's x=b for L=3") {
+  for (int L = 3; L <= 6; ++L) {
+    ConjectureOptions co;
+    auto r = run_conjecture(L, co);
+    REQUIRE(r.verdict == Verdict::solved);
+    CHECK(r.certificate.t0 >= L);
+    CHECK(verify_certificate(r.certificate).size() == static_cast<std::size_t>(L));
+    // A certificate survives its JSON round trip.
+    CHECK(verify_certificate(certificate_from_json(to_json(r.certificate))).size() == static_cast<std::size_t>(L));
+    if (L == 3) CHECK(r.certificate.x == 1);
+  }
+  // Tampering is caught: a base case with a different receive-only letter.
+  auto r = run_conjecture(3, ConjectureOptions{});
+  r.certificate.base_cases[0].receive_only = 0;
+  CHECK_THROWS_AS(verify_certificate(r.certificate), InputError);
+}
