@@ -6,10 +6,13 @@
 #include "assignment_json.hpp"
 #include "commands.hpp"
 #include "conjecture.hpp"
+#include "progress.hpp"
 #include "search_args.hpp"
 #include "witness.hpp"
 
 namespace blockcast::cli {
+
+void write_report(const std::string& dir);  // report_hook.cpp
 
 namespace {
 void print_assignment(const Assignment& a) {
@@ -102,6 +105,8 @@ void register_conjecture(CLI::App& app) {
     ConjectureOptions co;
     co.search = a->search.options();
     co.t_max = a->t_max;
+    auto progress = std::make_shared<Progress>();  // stderr, only when it is a terminal
+    co.progress = [progress](const std::string& s) { progress->update(s); };
     nlohmann::json all = nlohmann::json::array();
     for (int L = lo; L <= hi; ++L) {
       ConjectureResult r = run_conjecture(L, co);
@@ -146,7 +151,12 @@ void register_conjecture(CLI::App& app) {
       std::cout << "\n  " << r.searches << " searches, " << r.stats.nodes << " nodes, " << r.seconds << " s\n";
       if (a->search.stats) std::cout << "  stats " << r.stats.json().dump() << "\n";
     }
-    if (!a->out.empty()) write_file(std::filesystem::path(a->out) / "summary.json", all);
+    progress->finish();
+    if (!a->out.empty()) {
+      write_file(std::filesystem::path(a->out) / "summary.json", all);
+      write_report(a->out);
+      if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
+    }
     if (a->search.json) std::cout << all.dump(2) << "\n";
   });
 }
