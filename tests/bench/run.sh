@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Benchmarks (not part of the test suite): conjecture runs per L with wall time and peak memory.
+# Usage: bash tests/bench/run.sh [build/cli/blockcast]
+set -euo pipefail
+bin=${1:-build/cli/blockcast}
+echo "machine: $(nproc) cores"
+/usr/bin/time -f "L=3..10: %e s wall, %M KB peak" "$bin" conjecture --L 3..10 > /dev/null
+for L in 11 12 13 14 15 16; do
+  /usr/bin/time -f "L=$L: %e s wall, %M KB peak" "$bin" conjecture --L $L > /dev/null
+done
+for th in 1 2; do
+  /usr/bin/time -f "L=16 threads=$th: %e s wall" "$bin" conjecture --L 16 --threads $th > /dev/null
+done
