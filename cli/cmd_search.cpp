@@ -1,18 +1,13 @@
-// `blockcast solve`, `blockcast conjecture`, `blockcast verify-certificate` (issue: search).
-#include <filesystem>
-#include <fstream>
+// `blockcast solve`: decide one instance (issue: search; shapes: issue 4).
 #include <iostream>
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
-#include "conjecture.hpp"
-#include "progress.hpp"
+#include "trim_search.hpp"
 #include "search_args.hpp"
 #include "witness.hpp"
 
 namespace blockcast::cli {
-
-void write_report(const std::string& dir);  // report_hook.cpp
 
 namespace {
 void print_assignment(const Assignment& a) {
@@ -21,11 +16,6 @@ void print_assignment(const Assignment& a) {
   std::cout << "  receive-only " << letter_name(a.receive_only) << "\n";
 }
 
-void write_file(const std::filesystem::path& p, const nlohmann::json& j) {
-  std::ofstream out(p);
-  if (!out) throw InputError("cannot write '" + p.string() + "'");
-  out << j.dump(2) << "\n";
-}
 }  // namespace
 
 void register_solve(CLI::App& app) {
@@ -70,94 +60,6 @@ void register_solve(CLI::App& app) {
       }
       if (a->search.stats) std::cout << "stats " << r.stats.json().dump() << "\n";
     }
-  });
-}
-
-void register_verify_certificate(CLI::App& app) {
-  auto file = std::make_shared<std::string>();
-  auto* sub = app.add_subcommand("verify-certificate", "re-check an exported induction certificate from scratch");
-  sub->add_option("FILE", *file, "certificate JSON written by `conjecture --out`")->required();
-  sub->callback([file] {
-    Certificate c = certificate_from_json(read_json_file(*file));
-    auto composed = verify_certificate(c);
-    std::cout << "OK  L=" << c.L << " x=" << letter_name(c.x) << " t0=" << c.t0 << ": base cases I(" << c.t0 << ")..I("
-              << c.t0 + c.L - 1 << ") checked, compositions I(" << composed.front() << ")..I(" << composed.back()
-              << ") checked; every t >= " << c.t0 << " is solvable\n";
-  });
-}
-
-void register_conjecture(CLI::App& app) {
-  struct Args {
-    std::string L = "3..10";
-    std::string out;
-    int t_max = 0;
-    SearchArgs search;
-  };
-  auto a = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("conjecture", "certify paper 000's conjecture per L: L consecutive base cases + induction");
-  add_string(sub, "L", a->L)->default_str("3..10");
-  a->L = "3..10";
-  add_string(sub, "out", a->out);
-  add_int(sub, "t-max", a->t_max);
-  a->search.add(sub);
-  sub->callback([a] {
-    auto [lo, hi] = parse_range("L", a->L, 1, 64);
-    ConjectureOptions co;
-    co.search = a->search.options();
-    co.t_max = a->t_max;
-    auto progress = std::make_shared<Progress>();  // stderr, only when it is a terminal
-    co.progress = [progress](const std::string& s) { progress->update(s); };
-    nlohmann::json all = nlohmann::json::array();
-    for (int L = lo; L <= hi; ++L) {
-      ConjectureResult r = run_conjecture(L, co);
-      nlohmann::json smaller = nlohmann::json::array();
-      for (const auto& s : r.smaller)
-        smaller.push_back({{"t", s.t}, {"verdict", verdict_name(s.verdict)}, {"mode", "exact"},
-                           {"nodes", s.stats.nodes}, {"seconds", s.stats.seconds}, {"note", s.covered}});
-      nlohmann::json summary = {{"L", L}, {"verdict", verdict_name(r.verdict)}, {"searches", r.searches},
-                                {"seconds", r.seconds}, {"stats", r.stats.json()}, {"note", r.note}};
-      if (r.verdict == Verdict::solved) {
-        r.certificate.extra = {{"mode", "exact"}, {"smaller", smaller}, {"compositions_checked", r.compositions},
-                               {"seconds", r.seconds}, {"stats", r.stats.json()}};
-        summary["t0"] = r.certificate.t0;
-        summary["x"] = letter_name(r.certificate.x);
-        summary["compositions_checked"] = r.compositions;
-        if (!a->out.empty()) {
-          auto dir = std::filesystem::path(a->out) / ("L" + std::to_string(L));
-          std::filesystem::create_directories(dir);
-          std::vector<std::string> files;
-          for (const auto& b : r.certificate.base_cases) {
-            files.push_back("L" + std::to_string(L) + "_t" + std::to_string(b.t) + ".json");
-            write_file(dir / files.back(), to_json(b));
-          }
-          write_file(dir / "certificate.json", to_json(r.certificate, files));
-          summary["certificate"] = (dir / "certificate.json").string();
-        }
-      }
-      all.push_back(summary);
-      if (a->search.json) continue;
-      std::cout << "L=" << L << "  " << verdict_name(r.verdict);
-      if (r.verdict == Verdict::solved) {
-        std::cout << "  t0=" << r.certificate.t0 << "  x=" << letter_name(r.certificate.x) << "  roots:";
-        for (const auto& b : r.certificate.base_cases) std::cout << " " << word_string(root_block(b)->word);
-        std::cout << "\n  smaller t:";
-        for (const auto& s : r.smaller)
-          if (s.verdict != Verdict::solved) std::cout << " t=" << s.t << ":" << verdict_name(s.verdict);
-        std::cout << (r.smaller.empty() ? "" : " (all others SOLVED)") << "\n  induction checked for t="
-                  << r.compositions.front() << ".." << r.compositions.back();
-      } else {
-        std::cout << "  " << r.note;
-      }
-      std::cout << "\n  " << r.searches << " searches, " << r.stats.nodes << " nodes, " << r.seconds << " s\n";
-      if (a->search.stats) std::cout << "  stats " << r.stats.json().dump() << "\n";
-    }
-    progress->finish();
-    if (!a->out.empty()) {
-      write_file(std::filesystem::path(a->out) / "summary.json", all);
-      write_report(a->out);
-      if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
-    }
-    if (a->search.json) std::cout << all.dump(2) << "\n";
   });
 }
 

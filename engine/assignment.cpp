@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "trim.hpp"
+
 namespace blockcast {
 
 namespace {
@@ -59,7 +61,8 @@ Instance claimed_instance(const Assignment& a) {
   I.t = a.t;
   I.shape = a.shape;
   I.P = a.P;
-  int W = a.receive_only + 1;
+  if (a.receive_only < 0) throw InputError("receive-only letter must be a letter a, b, ...");
+  int W = std::max(a.L, a.receive_only + 1);
   for (const auto& b : a.blocks) {
     I.blocks.push_back({b.r, b.u, b.count});
     for (Letter j : b.word) W = std::max(W, j + 1);
@@ -69,6 +72,8 @@ Instance claimed_instance(const Assignment& a) {
   for (const auto& b : a.blocks)
     for (Letter j : b.word) I.letters[j] = checked_add(I.letters[j], b.count);
   I.letters[a.receive_only] += 1;
+  if (auto e = shape_error(I))
+    throw InputError("schedule is not a " + shape_name(a.shape) + " tree: " + *e);
   return I;
 }
 

@@ -37,8 +37,9 @@ struct Assignment {
 // the word and the rule broken (word legality, block multiset, letter conservation).
 std::optional<std::string> check_assignment(const Instance& inst, const Assignment& a);
 
-// The instance an assignment claims to solve: for shape optimal it is I(t); for the other
-// shapes the block types and letters it lists (their shape rules are checked elsewhere).
+// The instance an assignment claims to solve: for shape optimal it is I(t); for ties and
+// pruned the block types and letters it lists, which must form a trimmed tree of its P
+// (engine/trim.hpp; InputError naming the first problem otherwise).
 Instance claimed_instance(const Assignment& a);
 
 // Merge entries with equal (r, u, word) and order them canonically.

@@ -1,0 +1,24 @@
+// Complete search over trimmed trees (SPEC Sec. 6): the trimming profile and the word
+// assignment are chosen together. Every internal node with r0 >= 3 children is a search
+// slot that picks how many trailing leaves m it loses (0..max_trim) and then a letter-count
+// vector for its block (r0-m, L-1+r0), exactly as in block_search.hpp (Hall's theorem makes
+// the sum condition sufficient). A fully trimmed node (m = r0) supplies a new leaf letter
+// L-1+r0, so letters >= L may be owed while the search runs and must be paid back by later
+// nodes. Nodes with r0 <= 2 are decided in closed form at the end: how many 1-child nodes
+// become leaves and how many 2-child nodes lose one or two leaves, then the r = 2 blocks
+// take one letter of parity L+1 each. Symmetry: nodes of one class take (m, vector)
+// in non-increasing order. Pruning: letter absorption bounds per class, leaves still to
+// remove, owed letters; nogoods on (position, remaining letters, leaves to remove).
+// Parallel: oneTBB over the first slot's choices. Shape optimal (or nothing to remove)
+// is the plain search of block_search.hpp.
+#pragma once
+#include "block_search.hpp"
+#include "trim.hpp"
+
+namespace blockcast {
+
+// Decide: is there a block-cyclic schedule on some trimmed tree of `spec` (any profile)?
+// SOLVED comes with a checked witness whose instance passes shape_error.
+SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt);
+
+}  // namespace blockcast
