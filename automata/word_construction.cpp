@@ -16,6 +16,25 @@ bool vector_is_legal(int r, i64 u, const Counts& c) {
   return n == r - 1 && s % r == 0;
 }
 
+int max_letter_copies(int r, i64 u, Letter j, int A) {
+  for (int c = r - 1; c >= 0; --c) {
+    const int m = r - 1 - c;
+    const i64 need = ((-(u + static_cast<i64>(c) * j)) % r + r) % r;
+    std::vector<char> reach(r, 0);
+    reach[0] = 1;
+    for (int step = 0; step < m; ++step) {
+      std::vector<char> next(r, 0);
+      for (int s = 0; s < r; ++s)
+        if (reach[s])
+          for (Letter k = 0; k < A; ++k)
+            if (k != j) next[(s + k) % r] = 1;
+      reach = std::move(next);
+    }
+    if (reach[need]) return c;
+  }
+  return 0;
+}
+
 namespace {
 // Phase-by-phase search: phase k takes a letter j whose residue (k + j) mod r is still free.
 struct PhaseSearch {

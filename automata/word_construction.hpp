@@ -22,6 +22,11 @@ using Counts = std::vector<std::int32_t>;  // counts[j] = occurrences of letter 
 // Sum condition (necessary and, by Hall's theorem, sufficient).
 bool vector_is_legal(int r, i64 u, const Counts& c);
 
+// Largest number of copies of letter j in a legal word of block (r, u) over letters 0..A-1:
+// c copies of j plus r-1-c other letters must meet the sum condition, so the (r-1-c)-fold
+// sumset of the other letters' residues decides. Used for absorption bounds in the searches.
+int max_letter_copies(int r, i64 u, Letter j, int A);
+
 // A legal word of block (r, u) with exactly these letter counts, or nullopt if none exists
 // (or `max_nodes` search nodes were not enough: then *exhausted is false).
 std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64 max_nodes = 10'000'000,

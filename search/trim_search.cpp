@@ -1,16 +1,465 @@
-// Trimmed-tree search (see trim_search.hpp). WIP: only the untrimmed case so far.
+// Trimmed-tree search (see trim_search.hpp; SPEC Sec. 4 and 6).
+//
+// State: R[j] = leaves of letter j not yet taken (signed for letters >= L, which nodes
+// decided later may still create), D = leaves still to remove. A slot (one node with r0
+// children) chooses m and a vector; nodes with 1 or 2 children are settled at the leaf of
+// the search: b1 one-child nodes become leaves (letter L), b2 / c2 two-child nodes lose one
+// / both leaves (c2 creates letter L+1), the remaining r = 2 blocks each take one letter of
+// parity L+1 and the receive-only processor the last letter. Letter L has the other parity,
+// so at most one of them may be left for the receive-only processor: b1 has <= 2 values.
 #include "trim_search.hpp"
+
+#include <tbb/concurrent_unordered_set.h>
+
+#include <algorithm>
+#include <mutex>
+
+#include "lazy_batches.hpp"
+#include "witness.hpp"
+#include "word_construction.hpp"
 
 namespace blockcast {
 
+namespace {
+
+constexpr i64 kMaxSlots = 100'000;
+constexpr i64 kRootBudget = 5'000;  // search nodes to find an x-extendable root word
+constexpr i64 kSpan = INT64_MAX / 4;  // "unbounded" capacity; sums stay far from overflow
+
+using Balance = std::vector<i64>;
+
+struct Class {
+  int r0 = 0;
+  i64 u = 0;
+  i64 nodes = 0;
+  int mmax = 0;  // largest number of leaves one node may lose
+};
+
+struct Choice {
+  int m = 0;
+  Counts c;  // letter counts of the block (r0 - m, u); empty when the node became a leaf
+};
+
+struct Settled {  // 1- and 2-child nodes, decided in closed form
+  i64 b1 = 0, b2 = 0, c2 = 0;
+  Letter x = 0;
+};
+
+struct Context {
+  const TreeSpec& spec;
+  const SearchOptions& opt;
+  int L = 0, A = 0;
+  std::vector<Class> classes;    // r0 descending
+  std::vector<int> slot_class;   // one entry per slot, root first
+  i64 n1 = 0, n2 = 0;            // 1- and 2-child nodes left to the closed form
+  int m1 = 0, m2 = 0;            // their largest trims
+  std::vector<Balance> cap;      // cap[p][j]: letter j that slots >= p and the tail can take away
+  std::vector<Balance> wcap;     // wcap[p][j]: the part of it absorbed by words (no trims)
+  std::vector<Balance> supply;   // supply[p][j]: leaves of letter j >= L they can still create
+  std::vector<i64> trim;         // trim[p]: leaves they can still lose
+  Balance start;                 // letters of the untrimmed T_T
+  Stop stop;
+  std::atomic<bool> incomplete{false};
+  tbb::concurrent_unordered_set<std::string> nogoods;
+  std::mutex found_mutex;
+  std::optional<std::pair<std::vector<Choice>, Settled>> found;
+  Context(const TreeSpec& s, const SearchOptions& o) : spec(s), opt(o), stop(o.limits) {}
+  const Class& cls(int pos) const { return classes[slot_class[pos]]; }
+};
+
+// What one node of class c can take away of letter j: absorb it in its word or lose a leaf
+// carrying it, whichever is larger over its trims m.
+i64 node_cap(const Class& c, Letter j, int L, int A) {
+  i64 best = 0;
+  for (int m = 0; m <= c.mmax; ++m) {
+    i64 v = j < L && m > j ? 1 : 0;
+    if (m < c.r0) v += max_letter_copies(c.r0 - m, c.u, j, A);
+    best = std::max(best, v);
+  }
+  return best;
+}
+
+// What one node of class c can absorb of letter j in its word, over its trims m.
+i64 node_word_cap(const Class& c, Letter j, int A) {
+  i64 best = 0;
+  for (int m = 0; m <= c.mmax && m < c.r0; ++m) best = std::max<i64>(best, max_letter_copies(c.r0 - m, c.u, j, A));
+  return best;
+}
+
+class Worker {
+ public:
+  explicit Worker(Context& c) : ctx_(c), R_(c.start), D_(c.spec.removed) {
+    chosen_.reserve(c.slot_class.size());  // symmetry bounds point into chosen_
+  }
+  SearchStats stats;
+
+  bool from_root(const Choice& ch) {
+    if (!take(0, ch)) return false;
+    const bool ok = dfs(1);
+    give(0);
+    return ok;
+  }
+
+  // Every choice (m, vector) of slot `pos` in search order, respecting the symmetry bound.
+  template <class F>
+  void for_each_choice(int pos, F&& f) {
+    const Class& c = ctx_.cls(pos);
+    const Choice* prev = pos > 0 && ctx_.slot_class[pos - 1] == ctx_.slot_class[pos] ? &chosen_[pos - 1] : nullptr;
+    const bool root = pos == 0;
+    const bool ext_root = root && ctx_.opt.extendable;
+    int mhi = static_cast<int>(std::min<i64>(c.mmax, D_));
+    if (prev) mhi = std::min(mhi, prev->m);
+    if (ext_root) mhi = std::min(mhi, c.r0 - 1);  // the root must stay a block
+    for (int m = mhi; m >= 0 && !ctx_.stop.stopped(); --m) {
+      bool fits = true;  // the m removed leaves carry letters 0..m-1
+      for (int j = 0; j < m; ++j) fits = fits && R_[j] >= 1;
+      if (!fits) continue;
+      if (m == c.r0) {
+        f(Choice{m, {}});
+        continue;
+      }
+      const int r = c.r0 - m;
+      Balance avail(ctx_.A);
+      for (int j = 0; j < ctx_.A; ++j)
+        avail[j] = j < ctx_.L ? R_[j] - (j < m ? 1 : 0) : R_[j] + ctx_.supply[pos + 1][j];
+      // An x-extendable root has sum(w) = x r - (u - r) (its walk passes {0..x-1}; SPEC Sec. 7).
+      i64 exact = -1;
+      if (ext_root && ctx_.opt.receive_only) exact = static_cast<i64>(*ctx_.opt.receive_only) * r - (c.u - r);
+      const Counts* bound = prev && prev->m == m ? &prev->c : nullptr;
+      Choice ch{m, Counts(ctx_.A, 0)};
+      enumerate(r, c.u, ext_root, avail, 0, r - 1, 0, exact, bound, true, ch, f);
+    }
+  }
+
+  bool dfs(int pos) {
+    if (ctx_.stop.stopped()) return false;
+    if (pos == static_cast<int>(ctx_.slot_class.size())) return leaf();
+    std::string key;
+    if (ctx_.opt.memo) {
+      key = memo_key(pos);
+      if (ctx_.nogoods.count(key)) {
+        ++stats.memo_hits;
+        return false;
+      }
+    }
+    bool ok = false;
+    for_each_choice(pos, [&](const Choice& ch) {
+      if (ok || ctx_.stop.stopped()) return;
+      if (take(pos, ch)) {
+        ok = dfs(pos + 1);
+        give(pos);
+      }
+    });
+    if (!ok && ctx_.opt.memo && !ctx_.stop.stopped()) ctx_.nogoods.insert(std::move(key));
+    return ok;
+  }
+
+ private:
+  Context& ctx_;
+  Balance R_;
+  i64 D_;
+  std::vector<Choice> chosen_;
+
+  // Vectors with `left` letters, letters in descending order (ascending for the
+  // extendable root, like the paper's root words a^{L-2}(ca)*b*); non-increasing against
+  // `bound` for equal neighbours.
+  template <class F>
+  void enumerate(int r, i64 u, bool ascending, const Balance& avail, int i, int left, i64 sum, i64 exact,
+                 const Counts* bound, bool tight, Choice& ch, F& f) {
+    const Letter j = ascending ? i : ctx_.A - 1 - i;
+    auto hi = static_cast<int>(std::min<i64>(left, std::max<i64>(avail[j], 0)));
+    if (tight && bound) hi = std::min(hi, (*bound)[j]);
+    if (i + 1 == ctx_.A) {
+      if (left > hi) return;
+      ch.c[j] = left;
+      const i64 total = u + sum + static_cast<i64>(left) * j;
+      if (total % r == 0 && (exact < 0 || total - u == exact)) f(ch);
+      ch.c[j] = 0;
+      return;
+    }
+    for (int v = hi; v >= 0 && !ctx_.stop.stopped(); --v) {
+      ch.c[j] = v;
+      enumerate(r, u, ascending, avail, i + 1, left - v, sum + static_cast<i64>(v) * j, exact, bound,
+                tight && bound && v == (*bound)[j], ch, f);
+    }
+    ch.c[j] = 0;
+  }
+
+  void apply(int pos, const Choice& ch, int sign) {
+    const Class& c = ctx_.cls(pos);
+    for (int j = 0; j < ch.m; ++j) R_[j] -= sign;
+    D_ -= sign * ch.m;
+    if (ch.m == c.r0)
+      R_[c.u] += sign;  // the node is now a leaf with letter u = L-1+r0
+    else
+      for (int j = 0; j < ctx_.A; ++j) R_[j] -= sign * static_cast<i64>(ch.c[j]);
+  }
+
+  bool take(int pos, const Choice& ch) {
+    ++stats.nodes;
+    if (ctx_.stop.tick()) return false;
+    apply(pos, ch, +1);
+    chosen_.push_back(ch);
+    bool ok = true;
+    if (pos == 0 && ctx_.opt.extendable && ctx_.opt.receive_only && !root_extendable()) {
+      ++stats.prune_root;
+      ok = false;
+    }
+    if (ok && !bounds_hold(pos + 1)) ok = false;
+    if (!ok) give(pos);
+    return ok;
+  }
+  void give(int pos) {
+    apply(pos, chosen_.back(), -1);
+    chosen_.pop_back();
+  }
+
+  bool root_extendable() {
+    const Class& c = ctx_.cls(0);
+    bool exhausted = true;
+    auto w = extendable_word_with_counts(c.r0 - chosen_[0].m, c.u, chosen_[0].c, *ctx_.opt.receive_only,
+                                         kRootBudget, &exhausted);
+    if (!w && !exhausted) ctx_.incomplete.store(true);  // undecided: no IMPOSSIBLE any more
+    return w.has_value();
+  }
+
+  // Necessary conditions for the nodes from slot `pos` on: leaves to remove within reach,
+  // no letter below zero beyond what they can still create, none beyond what they (and the
+  // receive-only processor) can take.
+  bool bounds_hold(int pos) {
+    if (D_ < 0 || (ctx_.opt.prune && D_ > ctx_.trim[pos])) {
+      ++stats.prune_bound;
+      return false;
+    }
+    for (int j = 0; j < ctx_.A; ++j) {
+      if (R_[j] + ctx_.supply[pos][j] < 0) {
+        ++stats.prune_bound;
+        return false;
+      }
+      if (ctx_.opt.prune && R_[j] > ctx_.cap[pos][j] + 1) {
+        ++stats.prune_bound;
+        return false;
+      }
+    }
+    if (!ctx_.opt.prune) return true;
+    // Owed letters L-1+r0 need fully trimmed r0-child nodes, r0 leaves each; a leaf letter
+    // j not absorbed by words is removed only by a trim of m > j >= j+1 leaves.
+    i64 cost = 0;
+    for (int j = ctx_.L; j < ctx_.A; ++j)
+      if (R_[j] < 0) cost += -R_[j] * (j - ctx_.L + 1);
+    for (int j = 0; j < ctx_.L; ++j)
+      if (i64 extra = R_[j] - 1 - ctx_.wcap[pos][j]; extra > 0) cost = std::max(cost, extra * (j + 1));
+    if (cost > D_) {
+      ++stats.prune_bound;
+      return false;
+    }
+    if (const auto& x = ctx_.opt.receive_only; x && R_[*x] + ctx_.supply[pos][*x] < 1) {
+      ++stats.prune_tail;
+      return false;
+    }
+    return true;
+  }
+
+  // All slots decided: settle the 1- and 2-child nodes (see the file comment).
+  bool leaf() {
+    ++stats.leaves;
+    const int L = ctx_.L;
+    const int p = (L + 1) % 2;  // parity of the letters a 2-child block can take
+    for (i64 c2 = 0; c2 <= (ctx_.m2 >= 2 ? std::min(ctx_.n2, D_ / 2) : 0); ++c2) {
+      const i64 rest = D_ - 2 * c2;
+      for (i64 left_L = 0; left_L <= 1; ++left_L) {  // letter L left for the receive-only processor
+        const i64 b1 = ctx_.m1 >= 1 ? left_L - R_[L] : 0;
+        if (b1 < 0 || b1 > ctx_.n1 || (ctx_.m1 < 1 && R_[L] != left_L)) continue;
+        const i64 b2 = rest - b1;
+        if (b2 < 0 || b2 > ctx_.n2 - c2 || (ctx_.m2 < 1 && b2 > 0)) continue;
+        Balance F = R_;
+        F[0] -= b1 + b2 + c2;
+        if (c2) F[1] -= c2, F[L + 1] += c2;
+        F[L] += b1;
+        if (auto x = settle(F, ctx_.n2 - b2 - c2, p)) return record({b1, b2, c2, *x});
+      }
+    }
+    ++stats.prune_tail;
+    return false;
+  }
+
+  // The r = 2 blocks take one letter of parity p each, the receive-only processor the rest.
+  std::optional<Letter> settle(const Balance& F, i64 blocks2, int p) {
+    i64 same = 0, other = 0;
+    for (int j = 0; j < ctx_.A; ++j) {
+      if (F[j] < 0) return std::nullopt;
+      (j % 2 == p ? same : other) += F[j];
+    }
+    if (other > 1 || same + other != blocks2 + 1) return std::nullopt;
+    for (Letter j = 0; j < ctx_.A; ++j) {
+      if (F[j] == 0 || (other == 1 && j % 2 == p)) continue;
+      if (ctx_.opt.receive_only && *ctx_.opt.receive_only != j) continue;
+      if (ctx_.opt.extendable && !ctx_.opt.receive_only) {
+        const Class& c = ctx_.cls(0);
+        if (!extendable_word_with_counts(c.r0 - chosen_[0].m, c.u, chosen_[0].c, j)) continue;
+      }
+      return j;
+    }
+    return std::nullopt;
+  }
+
+  bool record(const Settled& s) {
+    std::lock_guard lock(ctx_.found_mutex);
+    if (!ctx_.found) ctx_.found.emplace(chosen_, s);
+    ctx_.stop.cancel();
+    return true;
+  }
+
+  std::string memo_key(int pos) const {
+    std::string k(reinterpret_cast<const char*>(&pos), sizeof pos);
+    k.append(reinterpret_cast<const char*>(&D_), sizeof D_);
+    for (i64 v : R_) k.append(reinterpret_cast<const char*>(&v), sizeof v);
+    if (pos > 0 && ctx_.slot_class[pos - 1] == ctx_.slot_class[pos]) {  // the symmetry bound is state too
+      const Choice& prev = chosen_[pos - 1];
+      k.append(reinterpret_cast<const char*>(&prev.m), sizeof prev.m);
+      for (auto v : prev.c) k.append(reinterpret_cast<const char*>(&v), sizeof v);
+    }
+    return k;
+  }
+};
+
+// The witness: profile from the choices, words from the vectors (witness.hpp), checked
+// against the trimmed instance and, through claimed_instance, against the shape rules.
+Assignment make_witness(const Context& ctx, const std::vector<Choice>& choices, const Settled& s) {
+  TrimProfile profile;
+  Distribution d;
+  for (std::size_t p = 0; p < choices.size(); ++p) {
+    const Class& c = ctx.cls(static_cast<int>(p));
+    const Choice& ch = choices[p];
+    if (ch.m > 0) ++profile[{c.r0, ch.m}];
+    if (ch.m < c.r0) d.vectors.push_back({BlockType{c.r0 - ch.m, c.u, 1}, ch.c});
+  }
+  if (s.b1) profile[{1, 1}] += s.b1;
+  if (s.b2) profile[{2, 1}] += s.b2;
+  if (s.c2) profile[{2, 2}] += s.c2;
+  const Instance inst = trimmed_instance(ctx.spec, profile);
+  Balance left = inst.letters;
+  left.resize(ctx.A, 0);
+  for (const auto& [type, c] : d.vectors)
+    for (int j = 0; j < ctx.A; ++j) left[j] -= c[j];
+  left[s.x] -= 1;
+  d.tail_letters.assign(left.begin(), left.end());
+  d.receive_only = s.x;
+  d.extendable_root = ctx.opt.extendable;
+  Assignment a = build_witness(inst, d);
+  if (auto e = check_assignment(claimed_instance(a), a)) throw std::logic_error("trimmed witness: " + *e);
+  return a;
+}
+
+}  // namespace
+
 SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt) {
-  if (spec.removed == 0) {
+  if (spec.removed == 0) {  // nothing to trim: the optimal tree (or T_{t+1} itself)
     Instance I = optimal_instance(spec.L, spec.T);
+    I.t = spec.t, I.P = spec.P;
+    I.shape = spec.shape == Shape::pruned ? Shape::pruned : Shape::optimal;
     return solve_exact(I, opt);
   }
-  SearchResult r;
-  r.covered = "trimmed search not implemented yet";
-  return r;
+  SearchResult res;
+  Context ctx(spec, opt);
+  ctx.L = spec.L;
+  ctx.A = spec.L + std::min(spec.L, spec.max_trim);
+  ctx.start = full_leaves(spec.L, spec.T);
+  ctx.start.resize(ctx.A, 0);
+  if (opt.receive_only && (*opt.receive_only < 0 || *opt.receive_only >= ctx.A)) {
+    res.verdict = Verdict::impossible;
+    res.covered = "receive-only letter " + letter_name(*opt.receive_only) + " does not occur in these trees";
+    return res;
+  }
+  for (const auto& nc : node_classes(spec.L, spec.T))
+    ctx.classes.push_back({nc.r0, spec.L - 1 + nc.r0, nc.nodes, std::min({nc.r0, spec.L, spec.max_trim})});
+  // Root-level bounds with multiplicities: decides hopeless instances of any size.
+  Balance cap(ctx.A, 1);  // the receive-only processor takes one letter
+  i64 trim = 0;
+  for (const auto& c : ctx.classes) {
+    for (int j = 0; j < ctx.A; ++j) cap[j] = std::min(kSpan, checked_add(cap[j], checked_mul(c.nodes, node_cap(c, j, ctx.L, ctx.A))));
+    trim = checked_add(trim, checked_mul(c.nodes, c.mmax));
+  }
+  for (int j = 0; j < spec.L; ++j)  // leaf letters: nothing creates more of them
+    if (opt.prune && ctx.start[j] > cap[j]) {
+      res.verdict = Verdict::impossible;
+      res.covered = "letter " + letter_name(j) + ": " + std::to_string(ctx.start[j]) +
+                    " leaves, the nodes can take away at most " + std::to_string(cap[j] - 1) +
+                    " plus 1 receive-only (per-node maxima from the sum condition and trims)";
+      return res;
+    }
+  if (trim < spec.removed) {
+    res.verdict = Verdict::impossible;
+    res.covered = "only " + std::to_string(trim) + " leaves can be removed, " + std::to_string(spec.removed) + " must go";
+    return res;
+  }
+  // Slots: the root, then every node with >= 3 children; 1- and 2-child nodes in closed form.
+  for (int ci = 0; ci < static_cast<int>(ctx.classes.size()); ++ci) {
+    const Class& c = ctx.classes[ci];
+    i64 k = c.r0 >= 3 ? c.nodes : (ci == 0 ? 1 : 0);
+    if (static_cast<i64>(ctx.slot_class.size()) + k > kMaxSlots) {
+      res.covered = "more than " + std::to_string(kMaxSlots) + " nodes with >= 3 children: trimmed search not attempted";
+      return res;
+    }
+    ctx.slot_class.insert(ctx.slot_class.end(), k, ci);
+    if (c.r0 == 1) ctx.n1 += c.nodes - k, ctx.m1 = c.mmax;
+    if (c.r0 == 2) ctx.n2 += c.nodes - k, ctx.m2 = c.mmax;
+  }
+  const int n = static_cast<int>(ctx.slot_class.size());
+  ctx.cap.assign(n + 1, Balance(ctx.A, 0));
+  ctx.wcap.assign(n + 1, Balance(ctx.A, 0));
+  ctx.supply.assign(n + 1, Balance(ctx.A, 0));
+  ctx.trim.assign(n + 1, ctx.n1 * ctx.m1 + ctx.n2 * ctx.m2);
+  for (int j = 0; j < ctx.A; ++j) {
+    if (ctx.n2) ctx.cap[n][j] = ctx.n2 * node_cap({2, spec.L + 1, 1, ctx.m2}, j, ctx.L, ctx.A);
+    if (ctx.n1) ctx.cap[n][j] += ctx.n1 * node_cap({1, spec.L, 1, ctx.m1}, j, ctx.L, ctx.A);
+    if (ctx.n2) ctx.wcap[n][j] = ctx.n2 * node_word_cap({2, spec.L + 1, 1, ctx.m2}, j, ctx.A);
+  }
+  if (ctx.m1 >= 1) ctx.supply[n][spec.L] = ctx.n1;
+  if (ctx.m2 >= 2) ctx.supply[n][spec.L + 1] = ctx.n2;
+  std::vector<Balance> class_cap(ctx.classes.size());
+  for (int p = n - 1; p >= 0; --p) {
+    const Class& c = ctx.cls(p);
+    Balance& cc = class_cap[ctx.slot_class[p]];
+    if (cc.empty())
+      for (int j = 0; j < ctx.A; ++j) cc.push_back(node_cap(c, j, ctx.L, ctx.A)), cc.push_back(node_word_cap(c, j, ctx.A));
+    ctx.cap[p] = ctx.cap[p + 1], ctx.wcap[p] = ctx.wcap[p + 1], ctx.supply[p] = ctx.supply[p + 1];
+    for (int j = 0; j < ctx.A; ++j) ctx.cap[p][j] += cc[2 * j], ctx.wcap[p][j] += cc[2 * j + 1];
+    if (c.mmax == c.r0) ctx.supply[p][c.u] += 1;
+    ctx.trim[p] = ctx.trim[p + 1] + c.mmax;
+  }
+
+  std::mutex stats_mutex;
+  Worker lister(ctx);
+  run_lazy_batches<Choice>(
+      opt.threads, ctx.stop, [&](auto&& emit) { lister.for_each_choice(0, emit); },
+      [&](auto first, auto last) {
+        Worker w(ctx);
+        for (auto it = first; it != last && !ctx.stop.stopped(); ++it) w.from_root(*it);
+        std::lock_guard lock(stats_mutex);
+        res.stats += w.stats;
+      });
+  res.stats += lister.stats;
+  res.stats.seconds = ctx.stop.seconds();
+  res.mode = "exact-trimmed";
+  if (ctx.found) {
+    res.verdict = Verdict::solved;
+    res.witness = make_witness(ctx, ctx.found->first, ctx.found->second);
+    res.covered = "witness found and checked (" + shape_name(spec.shape) + " tree, " +
+                  std::to_string(spec.removed) + " leaves removed)";
+  } else if (ctx.stop.limit_hit() || ctx.incomplete) {
+    res.covered = ctx.incomplete ? "some root choices were left undecided (extendable-word search budget)"
+                                 : "limit hit after " + std::to_string(ctx.stop.nodes()) + " nodes";
+  } else {
+    res.verdict = Verdict::impossible;
+    res.covered = "complete search over every " + shape_name(spec.shape) + " tree of T_" + std::to_string(spec.T) +
+                  " (" + std::to_string(spec.removed) + " trailing leaves removed, at most " +
+                  std::to_string(spec.max_trim) + " per node) and all letter-count vectors of its " +
+                  std::to_string(n) + " nodes with >= 3 children; 1- and 2-child nodes in closed form" +
+                  (opt.receive_only ? ", receive-only " + letter_name(*opt.receive_only) : std::string()) +
+                  (opt.extendable ? ", root extendable" : "");
+  }
+  return res;
 }
 
 }  // namespace blockcast
