@@ -16,21 +16,21 @@ bool vector_is_legal(int r, i64 u, const Counts& c) {
   return n == r - 1 && s % r == 0;
 }
 
+// Largest number of letter j one block (r, u) can take: c copies of j plus m = r-1-c other
+// letters must meet the sum condition u + sum(w) = 0 (mod r). The other letters form
+// K = [0, j-1] u [j+1, A-1], and m-fold sums of integer intervals are intervals, so the
+// integer sums of m letters of K are the union over i (letters taken from the upper part)
+// of [i(j+1), i(A-1) + (m-i)(j-1)]. Checking a residue against m+1 intervals is O(m), which
+// keeps this cheap even for r in the hundreds (large L) where a residue-set DP is not.
 int max_letter_copies(int r, i64 u, Letter j, int A) {
+  const bool low = j > 0, high = j < A - 1;  // [0, j-1] and [j+1, A-1] are non-empty
   for (int c = r - 1; c >= 0; --c) {
-    const int m = r - 1 - c;
+    const i64 m = r - 1 - c;
     const i64 need = ((-(u + static_cast<i64>(c) * j)) % r + r) % r;
-    std::vector<char> reach(r, 0);
-    reach[0] = 1;
-    for (int step = 0; step < m; ++step) {
-      std::vector<char> next(r, 0);
-      for (int s = 0; s < r; ++s)
-        if (reach[s])
-          for (Letter k = 0; k < A; ++k)
-            if (k != j) next[(s + k) % r] = 1;
-      reach = std::move(next);
+    for (i64 i = low ? 0 : m; i <= (high ? m : 0); ++i) {
+      const i64 lo = i * (j + 1), hi = i * (A - 1) + (m - i) * (j - 1);
+      if (hi - lo + 1 >= r || ((need - lo) % r + r) % r <= hi - lo) return c;
     }
-    if (reach[need]) return c;
   }
   return 0;
 }

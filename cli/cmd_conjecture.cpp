@@ -1,7 +1,10 @@
 // `blockcast conjecture` and `blockcast verify-certificate`: certified runs per L
-// (paper 000 Sec. 3.3; SPEC Sec. 7).
+// (paper 000 Sec. 3.3; SPEC Sec. 7). With --shape pruned the same induction runs over
+// pruned trees (SPEC Sec. 6, paper 000 Thm 3.5; docs/induction.md) and a table of
+// t = L..40 (L = 2; t0+2L-1 otherwise) compares delay L+t+1 (pruned, achieved) with L+t (optimal tree).
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 
 #include "assignment_json.hpp"
@@ -20,6 +23,38 @@ void write_file(const std::filesystem::path& p, const nlohmann::json& j) {
   if (!out) throw InputError("cannot write '" + p.string() + "'");
   out << j.dump(2) << "\n";
 }
+
+nlohmann::json table_json(const ConjectureResult& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : r.table)
+    rows.push_back({{"t", row.t},
+                    {"P", row.P},
+                    {"delay", row.delay},
+                    {"pruned", verdict_name(row.pruned)},
+                    {"source", row.source},
+                    {"achieved_delay", row.achieved},
+                    {"simulated", row.simulated},
+                    {"optimal_delay", row.delay - 1},
+                    {"optimal", verdict_name(row.optimal)},
+                    {"optimal_note", row.optimal_note},
+                    {"optimal_seconds", row.optimal_seconds}});
+  return rows;
+}
+
+void print_table(const ConjectureResult& r) {
+  std::cout << "  " << std::left << std::setw(5) << "t" << std::setw(13) << "P" << std::setw(7) << "delay"
+            << std::setw(40) << "pruned tree (delay L+t+1)" << " " << std::setw(6) << "delay"
+            << "optimal tree (L+t)" << std::right << "\n";
+  for (const auto& row : r.table) {
+    std::string how = verdict_name(row.pruned);
+    if (!row.source.empty()) how += " (" + row.source + (row.simulated ? ", simulated" : ", symbolic") + ")";
+    // A pruned tree without label-T leaves is T_t itself and finishes one step early.
+    if (row.pruned == Verdict::solved && row.achieved < row.delay) how += ", ends at " + std::to_string(row.achieved);
+    std::cout << "  " << std::left << std::setw(5) << row.t << std::setw(13) << row.P << std::setw(7) << row.delay
+              << std::setw(40) << how << " " << std::setw(6) << row.delay - 1 << verdict_name(row.optimal) << std::right
+              << "\n";
+  }
+}
 }  // namespace
 
 void register_verify_certificate(CLI::App& app) {
@@ -29,9 +64,12 @@ void register_verify_certificate(CLI::App& app) {
   sub->callback([file] {
     Certificate c = certificate_from_json(read_json_file(*file));
     auto composed = verify_certificate(c);
-    std::cout << "OK  L=" << c.L << " x=" << letter_name(c.x) << " t0=" << c.t0 << ": base cases I(" << c.t0 << ")..I("
-              << c.t0 + c.L - 1 << ") checked, compositions I(" << composed.front() << ")..I(" << composed.back()
-              << ") checked; every t >= " << c.t0 << " is solvable\n";
+    const bool pruned = c.shape == Shape::pruned;
+    const std::string I = pruned ? "pruned(" : "I(";  // same names as the error messages
+    std::cout << "OK  L=" << c.L << (pruned ? " shape=pruned" : "") << " x=" << letter_name(c.x) << " t0=" << c.t0
+              << ": base cases " << I << c.t0 << ").." << I << c.t0 + c.L - 1 << ") checked, compositions " << I
+              << composed.front() << ").." << I << composed.back() << ") checked; every t >= " << c.t0
+              << (pruned ? " has a pruned schedule with delay L+t+1\n" : " is solvable\n");
   });
 }
 
@@ -39,6 +77,7 @@ void register_conjecture(CLI::App& app) {
   struct Args {
     std::string L = "3..10";
     std::string out;
+    std::string shape = "optimal";
     int t_max = 0;
     SearchArgs search;
   };
@@ -47,6 +86,7 @@ void register_conjecture(CLI::App& app) {
   add_string(sub, "L", a->L)->default_str("3..10");
   a->L = "3..10";
   add_string(sub, "out", a->out);
+  add_string(sub, "shape", a->shape);
   add_int(sub, "t-max", a->t_max);
   a->search.add(sub);
   sub->callback([a] {
@@ -54,6 +94,10 @@ void register_conjecture(CLI::App& app) {
     ConjectureOptions co;
     co.search = a->search.options();
     co.t_max = a->t_max;
+    co.shape = parse_shape(a->shape);
+    if (co.shape != Shape::optimal && co.shape != Shape::pruned)
+      throw InputError("conjecture: --shape must be optimal or pruned (the induction does not cover ties)");
+    const bool pruned = co.shape == Shape::pruned;
     auto progress = std::make_shared<Progress>();  // stderr, only when it is a terminal
     co.progress = [progress](const std::string& s) { progress->update(s); };
     nlohmann::json all = nlohmann::json::array();
@@ -63,14 +107,16 @@ void register_conjecture(CLI::App& app) {
       for (const auto& s : r.smaller)
         smaller.push_back({{"t", s.t}, {"verdict", verdict_name(s.verdict)}, {"mode", "exact"},
                            {"nodes", s.stats.nodes}, {"seconds", s.stats.seconds}, {"note", s.covered}});
-      nlohmann::json summary = {{"L", L}, {"verdict", verdict_name(r.verdict)}, {"searches", r.searches},
-                                {"seconds", r.seconds}, {"stats", r.stats.json()}, {"note", r.note}};
+      nlohmann::json summary = {{"L", L}, {"shape", shape_name(co.shape)}, {"verdict", verdict_name(r.verdict)},
+                                {"searches", r.searches}, {"seconds", r.seconds}, {"stats", r.stats.json()},
+                                {"note", r.note}};
       if (r.verdict == Verdict::solved) {
         r.certificate.extra = {{"mode", "exact"}, {"smaller", smaller}, {"compositions_checked", r.compositions},
                                {"seconds", r.seconds}, {"stats", r.stats.json()}};
         summary["t0"] = r.certificate.t0;
         summary["x"] = letter_name(r.certificate.x);
         summary["compositions_checked"] = r.compositions;
+        if (pruned) summary["table"] = table_json(r);
         if (!a->out.empty()) {
           auto dir = std::filesystem::path(a->out) / ("L" + std::to_string(L));
           std::filesystem::create_directories(dir);
@@ -81,11 +127,16 @@ void register_conjecture(CLI::App& app) {
           }
           write_file(dir / "certificate.json", to_json(r.certificate, files));
           summary["certificate"] = (dir / "certificate.json").string();
+          if (pruned) {
+            write_file(dir / "table.json", {{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
+                                            {"x", letter_name(r.certificate.x)}, {"rows", table_json(r)}});
+            summary["table_file"] = (dir / "table.json").string();
+          }
         }
       }
       all.push_back(summary);
       if (a->search.json) continue;
-      std::cout << "L=" << L << "  " << verdict_name(r.verdict);
+      std::cout << "L=" << L << (pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
       if (r.verdict == Verdict::solved) {
         std::cout << "  t0=" << r.certificate.t0 << "  x=" << letter_name(r.certificate.x) << "  roots:";
         for (const auto& b : r.certificate.base_cases) std::cout << " " << word_string(root_block(b)->word);
@@ -94,6 +145,11 @@ void register_conjecture(CLI::App& app) {
           if (s.verdict != Verdict::solved) std::cout << " t=" << s.t << ":" << verdict_name(s.verdict);
         std::cout << (r.smaller.empty() ? "" : " (all others SOLVED)") << "\n  induction checked for t="
                   << r.compositions.front() << ".." << r.compositions.back();
+        if (pruned) {
+          std::cout << " (pruned trees, delay L+t+1 for every t >= " << r.certificate.t0 << ")\n";
+          print_table(r);
+          std::cout << "  ";
+        }
       } else {
         std::cout << "  " << r.note;
       }

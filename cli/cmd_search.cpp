@@ -1,7 +1,10 @@
-// `blockcast solve`: decide one instance (issue: search; shapes: issue 4).
+// `blockcast solve`: decide one instance (issue: search). `--P N` (issue 4, SPEC Sec. 6)
+// asks for the best delay for N processors: L+t on the optimal or ties tree, else L+t+1 on
+// a pruned tree (search/best_schedule.hpp); `--shape` forces one shape.
 #include <iostream>
 
 #include "assignment_json.hpp"
+#include "best_schedule.hpp"
 #include "commands.hpp"
 #include "trim_search.hpp"
 #include "search_args.hpp"
@@ -16,11 +19,33 @@ void print_assignment(const Assignment& a) {
   std::cout << "  receive-only " << letter_name(a.receive_only) << "\n";
 }
 
+// Text form of `solve --P`: the achieved delay on a line of its own first (scripts grep
+// for it), then the shape, every verdict tried, the reason and the witness.
+void print_best(const BestSchedule& b, bool stats) {
+  std::cout << "delay " << (b.delay ? std::to_string(*b.delay) : std::string("none")) << "\n";
+  std::cout << "shape " << (b.shape ? shape_name(*b.shape) : std::string("none")) << "\n";
+  std::cout << "L " << b.L << "  P " << b.P << "  t " << b.t << "  lower bound L+t = " << b.lower_bound << "\n";
+  if (!b.at_lower_bound()) std::cout << "optimal delay " << b.lower_bound << ": not searched\n";
+  for (const auto& a : b.attempts) {
+    std::cout << (a.delay == b.lower_bound ? "optimal delay " : "delay ") << a.delay << " (" << shape_name(a.shape)
+              << ", " << a.removed << " leaves removed from T_" << a.T << "): " << verdict_name(a.verdict) << "  "
+              << a.covered << "\n";
+    if (stats) std::cout << "  stats " << a.stats.json().dump() << "\n";
+  }
+  if (!b.reason.empty()) std::cout << "reason: " << b.reason << "\n";
+  if (b.witness) {
+    print_assignment(*b.witness);
+    std::cout << "verification: " << b.verification << "\n";
+  }
+}
+
 }  // namespace
 
 void register_solve(CLI::App& app) {
   struct Args {
     int L = 3, t = 7;
+    std::int64_t P = 0;
+    std::string shape;
     std::string receive_only;
     bool extendable = false;
     SearchArgs search;
@@ -28,13 +53,28 @@ void register_solve(CLI::App& app) {
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand("solve", "decide one instance I(t): SOLVED (checked witness), IMPOSSIBLE or UNKNOWN");
   add_int(sub, "L", a->L);
-  add_int(sub, "t", a->t);
+  auto* t_opt = add_int(sub, "t", a->t);
+  auto* P_opt = add_int(sub, "P", a->P);
+  auto* shape_opt = add_string(sub, "shape", a->shape);
   add_string(sub, "receive-only", a->receive_only);
   add_flag(sub, "extendable", a->extendable);
   a->search.add(sub);
-  sub->callback([a] {
+  sub->callback([a, t_opt, P_opt, shape_opt] {
     SearchOptions o = a->search.options();
     if (!a->receive_only.empty()) o.receive_only = parse_letter(a->receive_only);
+    if (P_opt->count() && t_opt->count())
+      throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
+    if (shape_opt->count() && !P_opt->count()) throw InputError("--shape needs --P (--t always means the optimal tree)");
+    if (P_opt->count()) {
+      o.extendable = a->extendable;
+      BestSchedule b = shape_opt->count() ? schedule_for_shape(a->L, a->P, parse_shape(a->shape), o)
+                                          : best_schedule(a->L, a->P, o);
+      if (a->search.json)
+        std::cout << to_json(b, true).dump(2) << "\n";
+      else
+        print_best(b, a->search.stats);
+      return;
+    }
     if (o.receive_only && *o.receive_only >= a->L)
       throw InputError("--receive-only " + a->receive_only + " is not a letter of L=" + std::to_string(a->L));
     o.extendable = a->extendable;

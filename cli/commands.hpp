@@ -11,6 +11,7 @@ void register_words(CLI::App& app);
 void register_automaton(CLI::App& app);
 void register_fattree(CLI::App& app);
 void register_solve(CLI::App& app);
+void register_table(CLI::App& app);  // best delay per (L, P), issue 4
 void register_conjecture(CLI::App& app);
 void register_verify_certificate(CLI::App& app);
 void register_tree(CLI::App& app);

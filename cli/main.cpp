@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   blockcast::cli::register_automaton(app);
   blockcast::cli::register_fattree(app);
   blockcast::cli::register_solve(app);
+  blockcast::cli::register_table(app);
   blockcast::cli::register_conjecture(app);
   blockcast::cli::register_verify_certificate(app);
   blockcast::cli::register_tree(app);

@@ -53,8 +53,7 @@ std::optional<std::string> check_assignment(const Instance& inst, const Assignme
   return std::nullopt;
 }
 
-Instance claimed_instance(const Assignment& a) {
-  if (a.shape == Shape::optimal) return optimal_instance(a.L, a.t);
+Instance listed_instance(const Assignment& a) {
   Instance I;
   I.L = a.L;
   I.T = a.T;
@@ -72,6 +71,12 @@ Instance claimed_instance(const Assignment& a) {
   for (const auto& b : a.blocks)
     for (Letter j : b.word) I.letters[j] = checked_add(I.letters[j], b.count);
   I.letters[a.receive_only] += 1;
+  return I;
+}
+
+Instance claimed_instance(const Assignment& a) {
+  if (a.shape == Shape::optimal) return optimal_instance(a.L, a.t);
+  Instance I = listed_instance(a);
   if (auto e = shape_error(I))
     throw InputError("schedule is not a " + shape_name(a.shape) + " tree: " + *e);
   return I;

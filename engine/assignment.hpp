@@ -41,6 +41,9 @@ std::optional<std::string> check_assignment(const Instance& inst, const Assignme
 // pruned the block types and letters it lists, which must form a trimmed tree of its P
 // (engine/trim.hpp; InputError naming the first problem otherwise).
 Instance claimed_instance(const Assignment& a);
+// The block types and letters an assignment lists, unchecked (for trimmed trees whose T and
+// P are not the canonical pair of their shape, e.g. the parts of a composition).
+Instance listed_instance(const Assignment& a);
 
 // Merge entries with equal (r, u, word) and order them canonically.
 void normalize(Assignment& a);

@@ -5,6 +5,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -19,26 +20,57 @@ namespace {
 constexpr i64 kMaxSlots = 2'000'000;
 constexpr i64 kRootBudget = 5'000;  // search nodes to find an x-extendable root word
 
-// Largest number of letter j one block (r, u) can take: c copies of j plus r-1-c other
-// letters must meet the sum condition; the m-fold sumset of the other letters' residues
-// says which sums are reachable.
-int max_copies(int r, i64 u, Letter j, int A) {
-  for (int c = r - 1; c >= 0; --c) {
-    const int m = r - 1 - c;
-    const i64 need = ((-(u + static_cast<i64>(c) * j)) % r + r) % r;
-    std::vector<char> reach(r, 0);
-    reach[0] = 1;
-    for (int step = 0; step < m; ++step) {
-      std::vector<char> next(r, 0);
-      for (int s = 0; s < r; ++s)
-        if (reach[s])
-          for (Letter k = 0; k < A; ++k)
-            if (k != j) next[(s + k) % r] = 1;
-      reach = std::move(next);
-    }
-    if (reach[need]) return c;
+// Saturating sum of non-negative counts: a capacity beyond 2^63 exceeds every letter
+// count, so saturating keeps the check sound where throwing would refuse the instance.
+i64 add_saturated(i64 a, i64 b) {
+  try {
+    return checked_add(a, b);
+  } catch (const OverflowError&) {
+    return INT64_MAX;
   }
-  return 0;
+}
+i64 mul_saturated(i64 a, i64 b) {
+  try {
+    return checked_mul(a, b);
+  } catch (const OverflowError&) {
+    return INT64_MAX;
+  }
+}
+
+// Root-level necessary conditions with multiplicities, O(block types * letters): no
+// search, so it decides instances far beyond the slot limit (L = 2: every block (r, r+1)
+// must use b^{r-1}, so f_{t-2} leaves 'a' meet one receive-only processor). Two counts:
+// (1) letter j cannot exceed what all blocks can hold (max_copies per block type) plus
+//     the receive-only processor;
+// (2) every r = 2 block takes one letter = u (mod 2) (word condition u + w_1 = 0 mod 2)
+//     and a fixed receive-only letter x one more of parity x, so each parity class must
+//     have that many leaves.
+// Any legal assignment meets both, so a violation proves IMPOSSIBLE. Returns the proof.
+std::optional<std::string> capacity_refutation(const Instance& inst, const SearchOptions& opt) {
+  const int A = inst.alphabet();
+  std::vector<i64> cap(A, 0);
+  std::array<i64, 2> need{0, 0}, have{0, 0};
+  for (const auto& b : inst.blocks) {
+    if (b.r < 1 || b.count <= 0) continue;
+    if (b.r == 2) need[b.u % 2] = add_saturated(need[b.u % 2], b.count);
+    for (int j = 0; j < A; ++j)
+      cap[j] = add_saturated(cap[j], mul_saturated(b.count, max_letter_copies(b.r, b.u, j, A)));
+  }
+  for (int j = 0; j < A; ++j) {
+    const i64 ro = !opt.receive_only || *opt.receive_only == j ? 1 : 0;
+    if (inst.letters[j] > add_saturated(cap[j], ro))
+      return "letter " + letter_name(j) + ": " + std::to_string(inst.letters[j]) +
+             " leaves, blocks can absorb at most " + std::to_string(cap[j]) + " plus " +
+             std::to_string(ro) + " receive-only (per-block maximum from the sum condition u + sum(w) = 0 mod r)";
+    have[j % 2] = add_saturated(have[j % 2], inst.letters[j]);
+  }
+  if (const auto& x = opt.receive_only; x && *x >= 0 && *x < A) need[*x % 2] = add_saturated(need[*x % 2], 1);
+  for (int p = 0; p < 2; ++p)
+    if (have[p] < need[p])
+      return std::string(p ? "odd" : "even") + " letters: " + std::to_string(have[p]) + " leaves, but " +
+             std::to_string(need[p]) + " are needed by the r = 2 blocks with u " + (p ? "odd" : "even") +
+             (opt.receive_only && *opt.receive_only % 2 == p ? " and the receive-only processor" : "") + " (word condition u + w_1 = 0 mod 2)";
+  return std::nullopt;
 }
 
 struct Context {
@@ -60,6 +92,7 @@ struct Context {
 class Worker {
  public:
   explicit Worker(Context& c) : ctx_(c), R_(c.A, 0) {
+    chosen_.reserve(c.slots.size());  // symmetry bounds point into chosen_
     for (int j = 0; j < c.A; ++j) R_[j] = static_cast<std::int32_t>(c.inst.letters[j]);
   }
   SearchStats stats;
@@ -259,6 +292,15 @@ SearchResult solve_exact(const Instance& inst, const SearchOptions& opt) {
   Context ctx(inst, opt);
   ctx.A = inst.alphabet();
   for (Letter j = 0; j < ctx.A; ++j) ctx.ascending.push_back(j), ctx.descending.insert(ctx.descending.begin(), j);
+  // Before the size refusals below: the counting proof needs no search, whatever the size.
+  // It is part of the necessary-condition pruning, so --no-prune leaves the search itself
+  // to decide (the cross-check that the proof never contradicts a complete search).
+  if (opt.prune)
+    if (auto proof = capacity_refutation(inst, opt)) {
+      res.verdict = Verdict::impossible;
+      res.covered = *proof;
+      return res;
+    }
   for (i64 c : inst.letters)
     if (c > INT32_MAX) {
       res.covered = "letter counts beyond 2^31: exact search not attempted";
@@ -290,7 +332,7 @@ SearchResult solve_exact(const Instance& inst, const SearchOptions& opt) {
     const BlockType& b = ctx.slots[p];
     auto [it, fresh] = caps.try_emplace({b.r, b.u % b.r});
     if (fresh)
-      for (int j = 0; j < ctx.A; ++j) it->second.push_back(max_copies(b.r, b.u, j, ctx.A));
+      for (int j = 0; j < ctx.A; ++j) it->second.push_back(max_letter_copies(b.r, b.u, j, ctx.A));
     for (int j = 0; j < ctx.A; ++j) ctx.cap_suffix[p][j] = ctx.cap_suffix[p + 1][j] + it->second[j];
   }
 

@@ -1,15 +1,50 @@
 #include "conjecture.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
+#include "trim.hpp"
+#include "trim_search.hpp"
+
 namespace blockcast {
+
+namespace {
+
+// One search of the run's shape for depth t: optimal I(t) (solve_exact) or every pruned
+// tree with P-1 = f_t (solve_shape, profile and words together).
+SearchResult search_shape(int L, int t, Shape shape, const SearchOptions& so) {
+  if (shape == Shape::pruned) return solve_shape(tree_spec_for_t(L, t, Shape::pruned), so);
+  return solve_exact(optimal_instance(L, t), so);
+}
+
+// Depths whose tree is the shape's tree for that t. For t < L, f_t = 1, so every such t
+// names P = 2; a pruned tree for P = 2 has t = B(1) = 0, and only t = 0 is kept.
+bool depth_is_own(int L, int t, Shape shape) {
+  return shape != Shape::pruned || tree_spec_for_t(L, t, Shape::pruned).t == t;
+}
+
+}  // namespace
 
 ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
+  if (opt.shape != Shape::optimal && opt.shape != Shape::pruned)
+    throw InputError("conjecture: shape must be optimal or pruned, not " + shape_name(opt.shape));
   ConjectureResult res;
   res.L = L;
+  res.shape = opt.shape;
+  const bool pruned = opt.shape == Shape::pruned;
+  const std::string tag = "L=" + std::to_string(L) + (pruned ? " pruned" : "");
   const int t_max = opt.t_max > 0 ? opt.t_max : 6 * L;
+  // A fully trimmed node with r0 <= L children becomes a leaf with letter L-1+r0 <= 2L-1,
+  // so pruned trees have letters 0..2L-1 and any of them may be the receive-only letter.
+  const Letter x_end = pruned ? 2 * L : L;
+  auto run = [&](int t, const SearchOptions& so) {
+    SearchResult r = search_shape(L, t, opt.shape, so);
+    res.stats += r.stats;
+    ++res.searches;
+    return r;
+  };
   // Candidates t0 = L, L+1, ... and letters x in order; S(t, x) (is I(t) solvable with
   // receive-only x and an x-extendable root?) is decided at most once. A failure at
   // (t, x) rules out every t0 in (t-L, t] for that x, so most pairs are never searched.
@@ -20,19 +55,17 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     SearchOptions so = opt.search;
     so.receive_only = x;
     so.extendable = true;
-    SearchResult r = solve_exact(optimal_instance(L, t), so);
-    res.stats += r.stats;
-    ++res.searches;
+    SearchResult r = run(t, so);
     if (opt.progress)
-      opt.progress("L=" + std::to_string(L) + " t=" + std::to_string(t) + " x=" + letter_name(x) + " " +
-                   verdict_name(r.verdict) + " (" + std::to_string(r.stats.nodes) + " nodes)");
+      opt.progress(tag + " t=" + std::to_string(t) + " x=" + letter_name(x) + " " + verdict_name(r.verdict) + " (" +
+                   std::to_string(r.stats.nodes) + " nodes)");
     return decided.emplace(std::make_pair(t, x), std::move(r)).first->second;
   };
   bool limit_hit = false;
   int t0 = -1;
   Letter x0 = 0;
   for (int cand = L; cand <= t_max && t0 < 0; ++cand)
-    for (Letter x = 0; x < L && t0 < 0; ++x) {
+    for (Letter x = 0; x < x_end && t0 < 0; ++x) {
       bool ok = true;
       for (int t = cand; t < cand + L && ok; ++t) {
         const SearchResult& r = S(t, x);
@@ -42,24 +75,77 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
       if (ok) t0 = cand, x0 = x;
     }
   if (t0 < 0) {
-    res.note = "no " + std::to_string(L) + " consecutive base cases with t0 <= " + std::to_string(t_max) +
-               (limit_hit ? " (some searches hit a limit)" : "");
+    res.note = "no " + std::to_string(L) + " consecutive " + (pruned ? "pruned " : "") + "base cases with t0 <= " +
+               std::to_string(t_max) + (limit_hit ? " (some searches hit a limit)" : "");
   } else {
     res.certificate.L = L;
+    res.certificate.shape = opt.shape;
     res.certificate.x = x0;
     res.certificate.t0 = t0;
     for (int t = t0; t < t0 + L; ++t) res.certificate.base_cases.push_back(*decided.at({t, x0}).witness);
-    res.compositions = verify_certificate(res.certificate);
+    res.compositions = verify_certificate(res.certificate, opt.max_sim_events);
     res.verdict = Verdict::solved;
-    // Smaller t: the plain question "is there any block-cyclic schedule?".
+    // Smaller t: the plain question "is there any block-cyclic schedule (of this shape)?".
     for (int t = 0; t < t0; ++t) {
+      if (!depth_is_own(L, t, opt.shape)) continue;
+      SearchOptions so = opt.search;
+      so.receive_only.reset();
+      so.extendable = false;
+      SearchResult r = run(t, so);
+      res.smaller.push_back({t, r.verdict, r.stats, r.covered, r.witness});
+    }
+  }
+  if (pruned && res.verdict == Verdict::solved) {
+    // The table: every t from L on, pruned schedules from the search (t < t0), the base
+    // cases or compositions (t >= t0), each re-checked symbolically (shape included) and
+    // replayed when small; the optimal delay L + t decided by the plain exact search.
+    // For L >= 3 the optimal delay is reachable for large t (Thm 3.3), so the table's
+    // interesting part is L = 2, where it runs to 40 unless asked otherwise.
+    const int t_report = opt.t_report > 0 ? opt.t_report : (L == 2 ? 40 : 0);
+    const int t_last = std::max(t_report, t0 + 2 * L - 1);
+    const std::vector<Assignment> chain = extend_certificate(res.certificate, t_last);
+    for (int t = L; t <= t_last; ++t) {
+      DelayRow row;
+      row.t = t;
+      const TreeSpec spec = tree_spec_for_t(L, t, Shape::pruned);
+      row.P = spec.P;
+      row.delay = spec.delay();
+      if (t >= t0) {
+        row.schedule = chain.at(t - t0);
+        row.source = t < t0 + L ? "base case" : "composed";
+      } else {
+        auto it = std::find_if(res.smaller.begin(), res.smaller.end(), [t](const SmallerVerdict& s) { return s.t == t; });
+        if (it != res.smaller.end()) {
+          row.pruned = it->verdict;
+          if (it->witness) row.schedule = *it->witness, row.source = "search";
+        }
+      }
+      if (row.schedule) {
+        // Independent of how it was found: shape and legality from scratch.
+        if (auto e = check_assignment(claimed_instance(*row.schedule), *row.schedule))
+          throw std::logic_error("pruned schedule for t=" + std::to_string(t) + " fails: " + *e);
+        if (row.schedule->delay() != row.delay) throw std::logic_error("pruned schedule has the wrong delay");
+        row.achieved = effective_delay(*row.schedule);
+        row.simulated = simulate_if_small(*row.schedule, opt.max_sim_events).has_value();
+        row.pruned = Verdict::solved;
+      }
       SearchOptions so = opt.search;
       so.receive_only.reset();
       so.extendable = false;
       SearchResult r = solve_exact(optimal_instance(L, t), so);
       res.stats += r.stats;
       ++res.searches;
-      res.smaller.push_back({t, r.verdict, r.stats, r.covered});
+      row.optimal = r.verdict;
+      row.optimal_note = r.covered;
+      row.optimal_seconds = r.stats.seconds;
+      // A pruned schedule that finishes in L + t is a schedule on T_t: the two searches
+      // must agree about it.
+      if (row.pruned == Verdict::solved && row.achieved < row.delay && row.optimal == Verdict::impossible)
+        throw std::logic_error("t=" + std::to_string(t) + ": a pruned schedule achieves delay L+t, the exact search says IMPOSSIBLE");
+      if (opt.progress)
+        opt.progress(tag + " table t=" + std::to_string(t) + " pruned " + verdict_name(row.pruned) + ", optimal " +
+                     verdict_name(row.optimal));
+      res.table.push_back(std::move(row));
     }
   }
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -2,8 +2,15 @@
 // find the smallest t0 >= L such that I(t0) .. I(t0+L-1) are all solved with one common
 // receive-only letter x and x-extendable root words; the induction (induction.hpp) then
 // covers every t >= t0. Smaller t are decided without the induction constraints.
+//
+// Shape pruned (SPEC Sec. 6-7, paper 000 Thm 3.5: delay L + t + 1 for P-1 = f_t) runs the
+// same induction over pruned trees, searched by solve_shape (profile and words together),
+// and additionally tabulates every t = L .. max(t_report, t0+2L-1) (t_report 40 for L = 2): a verified pruned
+// schedule (base case, composition or plain search) next to the verdict for the optimal
+// delay L + t, so the table shows where the extra step is needed.
 #pragma once
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,8 +20,12 @@
 namespace blockcast {
 
 struct ConjectureOptions {
-  SearchOptions search;       // threads and limits for each single search
-  int t_max = 0;              // give up (UNKNOWN) beyond this t0 (0 = 6L)
+  SearchOptions search;          // threads and limits for each single search
+  Shape shape = Shape::optimal;  // optimal (paper 000 Thm 3.3) or pruned (Thm 3.5)
+  int t_max = 0;                 // give up (UNKNOWN) beyond this t0 (0 = 6L)
+  int t_report = 0;              // pruned: tabulate t = L .. max(t_report, t0+2L-1);
+                                 // 0 = 40 for L = 2 (Thm 3.5's case), t0+2L-1 otherwise
+  i64 max_sim_events = 2'000'000;  // simulate a table row when P * (items + L + T) is below
   std::function<void(const std::string&)> progress;  // optional status line sink
 };
 
@@ -23,14 +34,34 @@ struct SmallerVerdict {
   Verdict verdict = Verdict::unknown;
   SearchStats stats;
   std::string covered;
+  std::optional<Assignment> witness;  // SOLVED only
+};
+
+// One row of the pruned table: can delay L + t + 1 (pruned tree) and delay L + t (optimal
+// tree) be achieved by a block-cyclic schedule for P - 1 = f_t?
+struct DelayRow {
+  int t = 0;
+  i64 P = 0;
+  i64 delay = 0;                       // L + t + 1
+  Verdict pruned = Verdict::unknown;   // SOLVED only with a checked assignment
+  std::string source;                  // "base case", "composed", "search" (t < t0)
+  i64 achieved = 0;                    // effective_delay of the schedule: L+t+1, or L+t
+                                       // when the pruned tree is T_t itself (no label-T leaf)
+  bool simulated = false;              // also expanded and replayed in the postal model
+  std::optional<Assignment> schedule;  // the pruned assignment (SOLVED only)
+  Verdict optimal = Verdict::unknown;  // solve_exact(optimal_instance(L, t)), unconstrained
+  std::string optimal_note;            // what that verdict covers
+  double optimal_seconds = 0;
 };
 
 struct ConjectureResult {
   int L = 0;
+  Shape shape = Shape::optimal;
   Verdict verdict = Verdict::unknown;  // SOLVED: certificate verified; UNKNOWN: not reached
   Certificate certificate;             // valid when SOLVED
-  std::vector<SmallerVerdict> smaller;  // t = 0 .. t0-1 (unconstrained)
+  std::vector<SmallerVerdict> smaller;  // t < t0 (unconstrained)
   std::vector<int> compositions;       // t checked by composing base cases
+  std::vector<DelayRow> table;         // pruned only, when SOLVED
   SearchStats stats;                   // all searches of this L
   i64 searches = 0;
   double seconds = 0;

@@ -1,13 +1,41 @@
 #include "induction.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "assignment_json.hpp"
 #include "expand.hpp"
 #include "legal_words.hpp"
 #include "simulator.hpp"
+#include "trim.hpp"
 
 namespace blockcast {
+
+namespace {
+
+std::string case_name(Shape shape, int t) {
+  return (shape == Shape::pruned ? "pruned(" : "I(") + std::to_string(t) + ")";
+}
+
+// The symbolic part of a base case: `a` is a legal assignment of the instance its shape
+// prescribes for a.t. For pruned trees claimed_instance validates the tree itself (every
+// block a trimmed node of T_T, the right number of leaves removed, SPEC Sec. 6); the spec
+// check pins P-1 = f_t and T = t+1, so a legal tree of another size is not accepted.
+std::optional<std::string> instance_error(const Assignment& a, Shape shape) {
+  try {
+    if (shape == Shape::optimal) return check_assignment(optimal_instance(a.L, a.t), a);
+    const TreeSpec spec = tree_spec_for_t(a.L, a.t, Shape::pruned);
+    if (spec.t != a.t || spec.T != a.T || spec.P != a.P)
+      return "not the pruned tree for t=" + std::to_string(a.t) + ": needs P = f_t + 1 = " + std::to_string(spec.P) +
+             " and T = t+1 = " + std::to_string(a.t + 1) + ", the assignment has P=" + std::to_string(a.P) +
+             ", T=" + std::to_string(a.T);
+    return check_assignment(claimed_instance(a), a);
+  } catch (const InputError& e) {
+    return std::string(e.what());
+  }
+}
+
+}  // namespace
 
 const BlockWord* root_block(const Assignment& a) {
   for (const auto& b : a.blocks)
@@ -15,15 +43,20 @@ const BlockWord* root_block(const Assignment& a) {
   return nullptr;
 }
 
-std::optional<std::string> check_base_case(const Assignment& a, Letter x) {
-  const std::string where = "I(" + std::to_string(a.t) + "): ";
-  if (a.shape != Shape::optimal) return where + "base cases must have shape optimal";
-  if (auto err = check_assignment(optimal_instance(a.L, a.t), a)) return where + *err;
+std::optional<std::string> check_base_case(const Assignment& a, Letter x, Shape shape) {
+  const std::string where = case_name(shape, a.t) + ": ";
+  if (shape != Shape::optimal && shape != Shape::pruned)
+    return where + "the induction covers shapes optimal and pruned only";
+  if (a.shape != shape)
+    return where + "base cases must have shape " + shape_name(shape) + ", this one has " + shape_name(a.shape);
+  if (auto err = instance_error(a, shape)) return where + *err;
   if (a.receive_only != x)
     return where + "receive-only letter is " + letter_name(a.receive_only) + ", the certificate says " +
            letter_name(x);
   const BlockWord* root = root_block(a);
   if (!root || root->count != 1) return where + "no single root block (u = T)";
+  // For a trimmed root (r = r0 - m, u = L-1+r0) the walk representative u - r = L-1+m
+  // is still >= 0 and stays valid for (r+1, u+1); self_loop_position is shape-blind.
   auto pos = self_loop_position(root->r, root->u, root->word, x);
   if (!pos) return where + "root word '" + word_string(root->word) + "' does not pass state {0.." +
                    std::to_string(x - 1) + "}: not extendable by " + letter_name(x);
@@ -37,27 +70,32 @@ std::optional<std::string> check_base_case(const Assignment& a, Letter x) {
 
 Assignment compose(const Assignment& prev, const Assignment& back, Letter x) {
   if (prev.L != back.L || prev.t != back.t + prev.L - 1)
-    throw InputError("compose needs solutions of I(t-1) and I(t-L)");
-  if (auto e = check_base_case(prev, x)) throw InputError(*e);
-  if (auto e = check_base_case(back, x)) throw InputError(*e);
+    throw InputError("compose needs solutions for t-1 and t-L");
+  if (prev.shape != back.shape) throw InputError("compose needs two solutions of the same shape");
+  const Shape shape = prev.shape;
+  if (auto e = check_base_case(prev, x, shape)) throw InputError(*e);
+  if (auto e = check_base_case(back, x, shape)) throw InputError(*e);
   Assignment c = prev;
-  c.t = c.T = prev.t + 1;
+  // Both trees grow by one label: optimal T = t, pruned T = t+1.
+  c.t = prev.t + 1;
+  c.T = prev.T + 1;
   c.P = checked_add(prev.P, back.P - 1, "P");
   c.blocks.clear();
   for (const auto& b : prev.blocks) {
-    if (b.u != prev.T) {
+    if (b.u != prev.T) {  // non-root nodes keep (r, u): label and depth both shift by one
       c.blocks.push_back(b);
       continue;
     }
     BlockWord root = b;
     root.word.insert(root.word.begin() + *self_loop_position(b.r, b.u, b.word, x), x);
-    root.r += 1, root.u += 1;
+    root.r += 1, root.u += 1;  // the new front child (label L) carries the t-L tree
     c.blocks.push_back(root);
   }
+  // The t-L tree hangs at label L of a depth-T tree: u = T - label is unchanged.
   c.blocks.insert(c.blocks.end(), back.blocks.begin(), back.blocks.end());
-  c.receive_only = x;
+  c.receive_only = x;  // the other x went into the root word
   normalize(c);
-  if (auto e = check_base_case(c, x)) throw std::logic_error("composition fails: " + *e);
+  if (auto e = check_base_case(c, x, shape)) throw std::logic_error("composition fails: " + *e);
   return c;
 }
 
@@ -69,7 +107,8 @@ nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& fil
     base.push_back(b);
   }
   nlohmann::json j = {{"format", "blockcast-certificate"}, {"version", 1}, {"L", c.L},
-                      {"x", letter_name(c.x)}, {"t0", c.t0}, {"base_cases", base}};
+                      {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
+                      {"base_cases", base}};
   for (auto& [k, v] : c.extra.items()) j[k] = v;
   return j;
 }
@@ -80,6 +119,8 @@ Certificate certificate_from_json(const nlohmann::json& j) {
   Certificate c;
   try {
     c.L = j.at("L").get<int>();
+    // Certificates written before trimmed trees existed have no shape: they are optimal.
+    c.shape = parse_shape(j.value("shape", std::string("optimal")));
     c.x = parse_letter(j.at("x").get<std::string>());
     c.t0 = j.at("t0").get<int>();
     for (const auto& b : j.at("base_cases")) c.base_cases.push_back(assignment_from_json(b.at("assignment")));
@@ -87,26 +128,48 @@ Certificate certificate_from_json(const nlohmann::json& j) {
     throw InputError(std::string("certificate JSON: ") + e.what());
   }
   for (auto& [k, v] : j.items())
-    if (k != "base_cases") c.extra[k] = v;
+    if (k != "base_cases" && k != "shape") c.extra[k] = v;
   return c;
+}
+
+i64 effective_delay(const Assignment& a) {
+  Letter low = -1;  // smallest letter received: from a word or the receive-only processor
+  auto see = [&low](Letter j) { low = low < 0 ? j : std::min(low, j); };
+  see(a.receive_only);
+  for (const auto& b : a.blocks)
+    for (Letter j : b.word) see(j);
+  return a.delay() - std::max<Letter>(low, 0);
+}
+
+std::optional<i64> simulate_if_small(const Assignment& a, i64 max_sim_events) {
+  const i64 items = 3 * (a.L + a.T) + 1;  // every block passes several periods
+  if (a.P > max_sim_events / (items + a.L + a.T)) return std::nullopt;
+  SimulationResult s = simulate(expand_assignment(a, items));
+  const std::string name = case_name(a.shape, a.t);
+  if (!s.ok) throw InputError("simulation of " + name + ": " + s.violation.text);
+  if (s.max_delay != effective_delay(a))
+    throw InputError("simulation of " + name + ": delay " + std::to_string(s.max_delay) + ", expected " +
+                     std::to_string(effective_delay(a)) + " (L + T = " + std::to_string(a.delay()) + ")");
+  return s.max_delay;
 }
 
 std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events) {
   if (c.L < 1 || c.t0 < c.L)
     throw InputError("certificate: needs L >= 1 and t0 >= L (the induction starts at t0 + L >= 2L)");
+  if (c.shape != Shape::optimal && c.shape != Shape::pruned)
+    throw InputError("certificate: shape must be optimal or pruned, not " + shape_name(c.shape));
   if (static_cast<int>(c.base_cases.size()) != c.L)
     throw InputError("certificate: needs exactly L = " + std::to_string(c.L) + " base cases");
   std::map<int, Assignment> sol;
   for (int i = 0; i < c.L; ++i) {
     const Assignment& a = c.base_cases[i];
     if (a.L != c.L || a.t != c.t0 + i)
-      throw InputError("certificate: base case " + std::to_string(i) + " is not I(" + std::to_string(c.t0 + i) + ")");
-    if (auto e = check_base_case(a, c.x)) throw InputError("certificate: " + *e);
-    const i64 items = 3 * (a.L + a.T) + 1;  // every block passes several periods
-    if (a.P * (items + a.L + a.T) <= max_sim_events) {
-      SimulationResult s = simulate(expand_assignment(a, items));
-      if (!s.ok) throw InputError("certificate: simulation of I(" + std::to_string(a.t) + "): " + s.violation.text);
-      if (s.max_delay != a.delay()) throw InputError("certificate: simulated delay differs from L + t");  // t >= L here
+      throw InputError("certificate: base case " + std::to_string(i) + " is not " + case_name(c.shape, c.t0 + i));
+    if (auto e = check_base_case(a, c.x, c.shape)) throw InputError("certificate: " + *e);
+    try {
+      simulate_if_small(a, max_sim_events);
+    } catch (const InputError& e) {
+      throw InputError(std::string("certificate: ") + e.what());
     }
     sol[a.t] = a;
   }
@@ -116,6 +179,21 @@ std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events) {
     composed.push_back(t);
   }
   return composed;
+}
+
+std::vector<Assignment> extend_certificate(const Certificate& c, int t_max) {
+  if (c.L < 1 || c.t0 < c.L || static_cast<int>(c.base_cases.size()) != c.L)
+    throw InputError("certificate: needs L >= 1, t0 >= L and exactly L base cases");
+  std::vector<Assignment> out;  // out[i] solves t0 + i
+  for (int i = 0; i < c.L && c.t0 + i <= t_max; ++i) {
+    const Assignment& a = c.base_cases[i];
+    if (a.t != c.t0 + i) throw InputError("certificate: base case " + std::to_string(i) + " has the wrong t");
+    if (auto e = check_base_case(a, c.x, c.shape)) throw InputError("certificate: " + *e);
+    out.push_back(a);
+  }
+  for (int t = c.t0 + c.L; t <= t_max; ++t)
+    out.push_back(compose(out[t - 1 - c.t0], out[t - c.L - c.t0], c.x));
+  return out;
 }
 
 }  // namespace blockcast

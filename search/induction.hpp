@@ -3,6 +3,13 @@
 // word of I(t-1) passes the state {0..x-1} (which has an x-self-loop), inserting one x there
 // and keeping the other x for the receive-only processor solves I(t) with the same
 // property. L consecutive base cases t0..t0+L-1 (t0 >= L) therefore cover every t >= t0.
+//
+// The same induction holds for the pruned trees of SPEC Sec. 6 (paper 000 Thm 3.5; derivation
+// in docs/induction.md): T_T is T_{T-1} shifted down one label, its root given one more child
+// in FRONT, plus T_{T-L} hung under that child. Node types (r0, u) and trailing leaves are
+// preserved, so a pruned tree for t-1 plus a pruned tree for t-L is a pruned tree for t
+// (P-1 = f_{t-1} + f_{t-L} = f_t nodes, f_{t-L} + f_{t+1-2L} = f_{t+1-L} leaves removed).
+// The root block (r, u = T-1), possibly trimmed, becomes (r+1, u+1) exactly as before.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -13,18 +20,22 @@
 
 namespace blockcast {
 
-// Root block of an optimal-shape assignment (u == T), or nullptr.
+// Root block of an assignment (u == T: only the root has label 0), or nullptr.
 const BlockWord* root_block(const Assignment& a);
 
-// nullopt if `a` solves I(t) with receive-only x and an x-extendable root word, else why not.
-std::optional<std::string> check_base_case(const Assignment& a, Letter x);
+// nullopt if `a` solves the instance of `shape` for its t (optimal: I(t); pruned: a
+// pruned tree with P-1 = f_t, T = t+1) with receive-only x and an x-extendable root word,
+// else one line saying why not.
+std::optional<std::string> check_base_case(const Assignment& a, Letter x, Shape shape = Shape::optimal);
 
-// Compose solutions of I(t-1) and I(t-L) into one of I(t). Throws InputError if the
-// preconditions fail; the result passes check_base_case (verified before returning).
+// Compose solutions for t-1 and t-L (same shape, optimal or pruned) into one for t. Throws
+// InputError if the preconditions fail; the result passes check_base_case (verified before
+// returning).
 Assignment compose(const Assignment& prev, const Assignment& back, Letter x);
 
 struct Certificate {
   int L = 0;
+  Shape shape = Shape::optimal;  // optimal or pruned; JSON field "shape" (default optimal)
   Letter x = 0;
   int t0 = 0;
   std::vector<Assignment> base_cases;  // t0 .. t0+L-1
@@ -34,9 +45,25 @@ struct Certificate {
 nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& files = {});
 Certificate certificate_from_json(const nlohmann::json& j);
 
+// The delay every item of `a` actually has: L + T minus the smallest letter any leaf
+// carries. Optimal trees always have label-t leaves (letter 0), so this is L + T; a pruned
+// tree that lost every label-T leaf is the optimal tree T_t and finishes one step early.
+i64 effective_delay(const Assignment& a);
+
+// Expand and replay `a` in the postal model when P * (items + L + T) <= max_sim_events.
+// Returns the simulated delay, or nullopt if it was too large to simulate; throws
+// InputError on a violation or a delay other than effective_delay(a).
+std::optional<i64> simulate_if_small(const Assignment& a, i64 max_sim_events);
+
 // Re-check a certificate from scratch: every base case symbolically and (when small enough)
 // by expansion and simulation, then the compositions for t0+L .. t0+2L-1. Returns the list
 // of composed t on success; throws InputError naming the first failure.
 std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events = 2'000'000);
+
+// Solutions for t0 .. t_max of a certificate: the base cases, then compose(t-1, t-L) for
+// every larger t. Each composed assignment is checked symbolically (check_base_case, which
+// includes the shape) inside compose. Everything is multiplicities, so t = 40 (P ~ 10^8
+// for L = 2) costs microseconds.
+std::vector<Assignment> extend_certificate(const Certificate& c, int t_max);
 
 }  // namespace blockcast

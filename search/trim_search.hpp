@@ -9,8 +9,12 @@
 // take one letter of parity L+1 each. Symmetry: nodes of one class take (m, vector)
 // in non-increasing order. Pruning: letter absorption bounds per class, leaves still to
 // remove, owed letters; nogoods on (position, remaining letters, leaves to remove).
-// Parallel: oneTBB over the first slot's choices. Shape optimal (or nothing to remove)
-// is the plain search of block_search.hpp.
+// Parallel: oneTBB over the first slot's choices.
+//
+// solve_shape is what users call: nothing to remove -> the plain search of
+// block_search.hpp; otherwise this search with a node budget, then the composition search
+// of trim_compose.hpp (which only finds solutions), then this search within the caller's
+// limits.
 #pragma once
 #include "block_search.hpp"
 #include "trim.hpp"
@@ -18,7 +22,14 @@
 namespace blockcast {
 
 // Decide: is there a block-cyclic schedule on some trimmed tree of `spec` (any profile)?
-// SOLVED comes with a checked witness whose instance passes shape_error.
+// SOLVED comes with a checked witness; for a canonical spec (tree_spec(L, P, shape)) its
+// instance also passes shape_error.
 SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt);
+
+// The complete trimmed search alone (spec.removed > 0 or not, any T).
+SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt);
+
+// Is spec the one tree_spec(L, P, shape) gives (so shape_error applies to its schedules)?
+bool canonical(const TreeSpec& spec);
 
 }  // namespace blockcast

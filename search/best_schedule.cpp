@@ -1,0 +1,210 @@
+// Best block-cyclic delay per P (see best_schedule.hpp; SPEC Sec. 2 and 6).
+#include "best_schedule.hpp"
+
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "assignment_json.hpp"
+#include "postal.hpp"
+#include "witness.hpp"
+
+namespace blockcast {
+
+namespace {
+
+std::string num(i64 v) { return std::to_string(v); }
+
+// The trees an attempt was about, in words (for verdict lines and reasons).
+std::string trees_text(const ShapeAttempt& a) {
+  switch (a.shape) {
+    case Shape::optimal: return "the optimal tree T_" + num(a.T);
+    case Shape::ties:
+      return a.removed == 0 ? "the optimal tree T_" + num(a.T)
+                            : "every ties tree (T_" + num(a.T) + " minus " + num(a.removed) + " label-" + num(a.T) +
+                                  " leaves)";
+    case Shape::pruned:
+      return "every pruned tree (T_" + num(a.T) + " minus " + num(a.removed) + " trailing leaves)";
+  }
+  return "?";
+}
+
+// "delay L+t = 7 proved impossible ..." / "... undecided ..." for an attempt that is not
+// SOLVED. `name` is "L+t" or "L+t+1". UNKNOWN never reads as a proof.
+std::string failure_text(const ShapeAttempt& a, const std::string& name, const SearchOptions& opt) {
+  std::string constraints;
+  if (opt.receive_only) constraints += ", receive-only " + letter_name(*opt.receive_only);
+  if (opt.extendable) constraints += ", root extendable";
+  if (a.verdict == Verdict::impossible)
+    return "delay " + name + " = " + num(a.delay) + " proved impossible for block-cyclic schedules on " +
+           trees_text(a) + constraints + " (" +
+           (a.covered.rfind("complete search", 0) == 0 ? a.covered : "complete search: " + a.covered) + ")";
+  return "delay " + name + " = " + num(a.delay) + " undecided on " + trees_text(a) + constraints + " (" +
+         a.covered + ")";
+}
+
+ShapeAttempt attempt(const TreeSpec& spec, const SearchOptions& opt, std::optional<Assignment>& witness) {
+  SearchResult r = solve_shape(spec, opt);
+  ShapeAttempt a;
+  a.shape = spec.shape;
+  a.T = spec.T;
+  a.delay = spec.delay();
+  a.removed = spec.removed;
+  a.verdict = r.verdict;
+  a.mode = r.mode;
+  a.covered = r.covered;
+  a.stats = r.stats;
+  if (r.verdict == Verdict::solved) {
+    if (!r.witness) throw std::logic_error("solve_shape: SOLVED without a witness");
+    witness = std::move(r.witness);
+  }
+  return a;
+}
+
+// The witness is checked again here, independently of the search that built it: against
+// the instance it claims (which re-derives the trimmed tree from P and the shape rules),
+// its delay against the attempt's, and by the simulator when that is cheap enough.
+std::string verify(const Assignment& w, const ShapeAttempt& a, i64 simulate_events) {
+  std::optional<std::string> err;
+  try {
+    err = check_assignment(claimed_instance(w), w);
+  } catch (const InputError& e) {
+    err = e.what();
+  }
+  if (err) throw std::logic_error("witness of the " + shape_name(a.shape) + " search fails the checker: " + *err);
+  if (w.delay() != a.delay)
+    throw std::logic_error("witness delay " + num(w.delay()) + " differs from the searched delay " + num(a.delay));
+  return "symbolic check passed; " +
+         (simulate_events > 0 ? simulate_witness(w, simulate_events) : std::string("not simulated (disabled)"));
+}
+
+BestSchedule start(int L, i64 P) {
+  const TreeSpec s = tree_spec(L, P, Shape::ties);  // validates L and P
+  BestSchedule b;
+  b.L = L;
+  b.P = P;
+  b.t = s.t;
+  b.lower_bound = L + s.t;
+  return b;
+}
+
+void accept(BestSchedule& b, const ShapeAttempt& a, std::optional<Assignment>& w, i64 simulate_events) {
+  b.verification = verify(*w, a, simulate_events);
+  b.delay = a.delay;
+  b.shape = a.shape;
+  b.witness = std::move(w);
+}
+
+}  // namespace
+
+const ShapeAttempt* BestSchedule::at_lower_bound() const {
+  for (const auto& a : attempts)
+    if (a.delay == lower_bound) return &a;
+  return nullptr;
+}
+
+Shape lower_bound_shape(int L, i64 P) {
+  return tree_spec(L, P, Shape::ties).removed == 0 ? Shape::optimal : Shape::ties;
+}
+
+BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_events) {
+  BestSchedule b = start(L, P);
+  std::optional<Assignment> w;
+  b.attempts.push_back(attempt(tree_spec(L, P, lower_bound_shape(L, P)), opt, w));
+  if (w) {
+    accept(b, b.attempts.back(), w, simulate_events);
+    return b;
+  }
+  b.reason = failure_text(b.attempts.back(), "L+t", opt);
+  b.attempts.push_back(attempt(tree_spec(L, P, Shape::pruned), opt, w));
+  if (w)
+    accept(b, b.attempts.back(), w, simulate_events);
+  else
+    b.reason += "; " + failure_text(b.attempts.back(), "L+t+1", opt) + "; no schedule found";
+  return b;
+}
+
+BestSchedule schedule_for_shape(int L, i64 P, Shape shape, const SearchOptions& opt, i64 simulate_events) {
+  BestSchedule b = start(L, P);
+  const TreeSpec spec = tree_spec(L, P, shape);  // InputError: optimal with P-1 != f_t
+  std::optional<Assignment> w;
+  b.attempts.push_back(attempt(spec, opt, w));
+  const std::string name = shape == Shape::pruned ? "L+t+1" : "L+t";
+  if (w) {
+    accept(b, b.attempts.back(), w, simulate_events);
+    if (shape == Shape::pruned) b.reason = "shape pruned forced: delay L+t = " + num(b.lower_bound) + " not searched";
+  } else {
+    b.reason = failure_text(b.attempts.back(), name, opt) + "; no schedule found";
+  }
+  return b;
+}
+
+std::vector<BestSchedule> best_schedule_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps,
+                                              const SearchOptions& opt, int workers, i64 simulate_events) {
+  if (Ls.first > Ls.second || Ps.first > Ps.second) throw InputError("empty range of L or P");
+  std::vector<std::pair<int, i64>> cells;
+  for (int L = Ls.first; L <= Ls.second; ++L)
+    for (i64 P = Ps.first; P <= Ps.second; ++P) cells.emplace_back(L, P);
+  std::vector<BestSchedule> out(cells.size());
+  // Parallel over cells rather than inside searches: most cells are small, and one
+  // thread per search makes a hard cell cost no more than its own time limit.
+  if (workers <= 0) workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(workers), cells.size()));
+  SearchOptions one = opt;
+  one.threads = 1;
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < cells.size();) {
+      try {
+        out[i] = best_schedule(cells[i].first, cells[i].second, one, simulate_events);
+      } catch (...) {
+        std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        next.store(cells.size());
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int k = 1; k < workers; ++k) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
+  return out;
+}
+
+nlohmann::json to_json(const ShapeAttempt& a) {
+  return {{"shape", shape_name(a.shape)}, {"T", a.T},           {"delay", a.delay},
+          {"removed", a.removed},         {"verdict", verdict_name(a.verdict)}, {"mode", a.mode},
+          {"covered", a.covered},         {"stats", a.stats.json()}};
+}
+
+nlohmann::json to_json(const BestSchedule& b, bool with_witness) {
+  nlohmann::json j = {{"L", b.L}, {"P", b.P}, {"t", b.t}, {"lower_bound", b.lower_bound}};
+  j["delay"] = b.delay ? nlohmann::json(*b.delay) : nlohmann::json(nullptr);
+  j["shape"] = b.shape ? nlohmann::json(shape_name(*b.shape)) : nlohmann::json(nullptr);
+  j["optimal"] = b.optimal();
+  if (const ShapeAttempt* a = b.at_lower_bound()) {
+    j["optimal_delay_shape"] = shape_name(a->shape);
+    j["optimal_delay_verdict"] = verdict_name(a->verdict);
+    j["optimal_delay_covered"] = a->covered;
+  } else {
+    j["optimal_delay_shape"] = nullptr;
+    j["optimal_delay_verdict"] = nullptr;  // not searched (shape pruned forced)
+    j["optimal_delay_covered"] = nullptr;
+  }
+  j["reason"] = b.reason;
+  nlohmann::json at = nlohmann::json::array();
+  for (const auto& a : b.attempts) at.push_back(to_json(a));
+  j["attempts"] = at;
+  if (b.witness) {
+    j["verification"] = b.verification;
+    if (with_witness) j["witness"] = to_json(*b.witness);
+  }
+  return j;
+}
+
+}  // namespace blockcast
