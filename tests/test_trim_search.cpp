@@ -4,7 +4,9 @@
 // the induction constraints (fixed receive-only letter, extendable root).
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 #include "trim_search.hpp"
 
@@ -101,4 +103,30 @@ TEST_CASE("trimmed search with induction constraints agrees with the oracle") {
         }
       }
     }
+}
+
+TEST_CASE("regression: ties and pruned trees, 2 <= L <= 6, P-1 <= f_{3L} (tests/data/regression_shapes.tsv)") {
+  std::ifstream in(std::string(BLOCKCAST_TEST_DATA) + "/regression_shapes.tsv");
+  REQUIRE(in);
+  std::string line;
+  std::getline(in, line);  // header
+  int rows = 0;
+  while (std::getline(in, line)) {
+    std::istringstream ss(line);
+    int L = 0, T = 0;
+    i64 P = 0, removed = 0;
+    std::string shape, verdict;
+    ss >> L >> P >> shape >> T >> removed >> verdict;
+    const TreeSpec spec = tree_spec(L, P, parse_shape(shape));
+    CHECK(spec.T == T);
+    CHECK(spec.removed == removed);
+    SearchOptions o;
+    o.threads = 1;
+    SearchResult r = solve_shape(spec, o);
+    INFO("L=", L, " P=", P, " shape=", shape, " covered=", r.covered);
+    CHECK(verdict_name(r.verdict) == verdict);
+    if (r.verdict == Verdict::solved) require_witness(spec, r);
+    ++rows;
+  }
+  CHECK(rows == 270);
 }
