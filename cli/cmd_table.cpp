@@ -16,7 +16,7 @@ namespace blockcast::cli {
 namespace {
 
 // Per-search default for `table`: hard cells become UNKNOWN instead of stalling the table.
-constexpr const char* kTableTimeLimit = "2";
+constexpr const char* kTableTimeLimit = "0.1";
 // Witness replay by the simulator per cell (events); the symbolic re-check always runs.
 constexpr i64 kTableSimulateEvents = 200'000;
 constexpr std::size_t kMaxCells = 200'000;

@@ -10,6 +10,7 @@
 // (paper 000 Sec. 3.3) solves the whole, again with an x-extendable root. The search splits
 // D near proportionally, recursively, memoised on (T, D, x), with small complete searches at
 // the bottom. It only finds schedules; impossibility is left to the complete search.
+#include <algorithm>
 #include <map>
 
 #include "legal_words.hpp"
@@ -20,7 +21,7 @@ namespace blockcast {
 
 namespace {
 
-constexpr i64 kDirectBudget = 200'000;  // nodes of the first complete search in solve_shape
+constexpr i64 kDirectBudget = 50'000;   // nodes of the first complete search in solve_shape
 constexpr i64 kPartBudget = 20'000;     // nodes of a complete search for one part
 constexpr int kSplits = 6;              // split points D1 tried per (T, D, x)
 
@@ -121,13 +122,19 @@ class Composer {
 
 SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt) {
   if (spec.removed == 0) return solve_trimmed(spec, opt);
+  // The caller's time limit covers all three phases together.
+  const Stop clock(opt.limits);
+  auto left = [&](SearchOptions o) {
+    if (opt.limits.time_limit > 0) o.limits.time_limit = std::max(1e-3, opt.limits.time_limit - clock.seconds());
+    return o;
+  };
   // 1. The complete search with a budget: decides most instances quickly.
   SearchOptions first = opt;
   if (first.limits.max_nodes == 0 || first.limits.max_nodes > kDirectBudget) first.limits.max_nodes = kDirectBudget;
   SearchResult r = solve_trimmed(spec, first);
   if (r.verdict != Verdict::unknown || spec.T < 2 * spec.L) return r;
   // 2. Composition from smaller trimmed trees (finds schedules only).
-  Stop stop(opt.limits);
+  Stop stop(left(opt).limits);
   Composer comp(spec, opt, stop);
   const int A = spec.L + std::min(spec.L, spec.max_trim);
   for (Letter x = 0; x < A && !stop.stopped(); ++x) {
@@ -145,7 +152,8 @@ SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt) {
     }
   }
   // 3. The complete search within the caller's limits (the only way to IMPOSSIBLE).
-  SearchResult full = solve_trimmed(spec, opt);
+  if (opt.limits.time_limit > 0 && clock.seconds() >= opt.limits.time_limit) return r;
+  SearchResult full = solve_trimmed(spec, left(opt));
   full.stats += r.stats;
   full.stats.nodes += stop.nodes();
   return full;

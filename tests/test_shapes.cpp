@@ -110,9 +110,22 @@ TEST_CASE("best schedule: L=2, P=f_t+1 for t=4..6: L+t is impossible, L+t+1 neve
     REQUIRE(b.attempts.size() == 2);
     // Thm 3.5: a pruned tree reaches L+t+1 for every P = f_t+1, so a complete search must
     // find it; only a limit may leave it open.
-    CHECK(b.attempts[1].verdict != Verdict::impossible);
-    if (b.attempts[1].verdict == Verdict::solved) CHECK(*b.delay == 2 + t + 1);
+    CHECK(b.attempts[1].verdict == Verdict::solved);  // self-certifying: the witness is re-checked
+    REQUIRE(b.delay);
+    CHECK(*b.delay == 2 + t + 1);
+    CHECK(b.shape == Shape::pruned);
   }
+}
+
+TEST_CASE("best schedule: a P between f_t+1 values reaches L+t on a ties tree (L=3, P=15)") {
+  const BestSchedule b = best_schedule(3, 15, limited());
+  check_invariants(b);
+  CHECK(b.t == 9);  // f_8 = 13 < 14 <= f_9 = 19
+  CHECK(b.attempts[0].shape == Shape::ties);
+  CHECK(b.attempts[0].removed == 5);
+  REQUIRE(b.delay);
+  CHECK(*b.delay == 12);
+  CHECK(b.shape == Shape::ties);
 }
 
 TEST_CASE("best schedule: invariants for every P <= 40, L = 2..5 (ties, pruned, all verdicts)") {
