@@ -39,10 +39,9 @@ std::string block_name(const BlockWord& b) {
 }
 
 const BlockWord* root_block(const Assignment& a) {
-  const BlockWord* root = nullptr;
-  for (const auto& b : a.blocks)
-    if (!root || b.r > root->r) root = &b;
-  return root;
+  for (const auto& b : a.blocks)  // the root is the only node with label 0, u = T
+    if (b.u == a.T) return &b;
+  return nullptr;
 }
 
 // What one base case establishes.
