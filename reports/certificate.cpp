@@ -46,11 +46,11 @@ const json& opt_array(const json& j, const char* name, const std::string& where)
 
 }  // namespace
 
-Certificate certificate_from_json(const json& j, const std::string& dir, const std::string& where) {
+CertificateFile certificate_from_json(const json& j, const std::string& dir, const std::string& where) {
   if (!j.is_object()) throw InputError(where + ": top level must be an object");
   if (const std::string f = opt_string(j, "format", where); !f.empty() && f != "blockcast-certificate")
     throw InputError(where + ": format is '" + f + "', expected 'blockcast-certificate'");
-  Certificate c;
+  CertificateFile c;
   c.dir = dir;
   const auto L = opt_int<int>(j, "L", where);
   if (!L || *L < 1 || *L > 64) bad(where, "L", "an integer in 1..64");
@@ -96,10 +96,10 @@ Certificate certificate_from_json(const json& j, const std::string& dir, const s
   return c;
 }
 
-std::vector<Certificate> read_certificates(const std::string& run_dir) {
+std::vector<CertificateFile> read_certificates(const std::string& run_dir) {
   std::error_code ec;
   if (!fs::is_directory(run_dir, ec)) throw InputError("run directory '" + run_dir + "' does not exist");
-  std::vector<Certificate> out;
+  std::vector<CertificateFile> out;
   for (const auto& entry : fs::directory_iterator(run_dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.size() < 2 || name[0] != 'L' || name.find_first_not_of("0123456789", 1) != std::string::npos) continue;
@@ -109,7 +109,7 @@ std::vector<Certificate> read_certificates(const std::string& run_dir) {
   }
   if (out.empty())
     throw InputError("no certificates in '" + run_dir + "' (expected " + run_dir + "/L<L>/certificate.json)");
-  std::sort(out.begin(), out.end(), [](const Certificate& a, const Certificate& b) { return a.L < b.L; });
+  std::sort(out.begin(), out.end(), [](const CertificateFile& a, const CertificateFile& b) { return a.L < b.L; });
   return out;
 }
 

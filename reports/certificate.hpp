@@ -32,7 +32,9 @@ struct SmallerCase {
   std::optional<double> seconds;
 };
 
-struct Certificate {
+// What the report reads from a certificate file (search/induction.hpp has the checked
+// Certificate itself; distinct names, one definition each).
+struct CertificateFile {
   std::string dir;  // directory relative to the run directory, e.g. "L3"
   int L = 0;
   std::optional<Letter> x;
@@ -47,10 +49,10 @@ struct Certificate {
 
 // `where` names the file in error messages. InputError on a wrong format tag, a missing L,
 // or a field of the wrong type.
-Certificate certificate_from_json(const nlohmann::json& j, const std::string& dir, const std::string& where);
+CertificateFile certificate_from_json(const nlohmann::json& j, const std::string& dir, const std::string& where);
 
 // Every DIR/L<digits>/certificate.json, ordered by L. InputError if DIR is not a directory
 // or holds no certificate.
-std::vector<Certificate> read_certificates(const std::string& run_dir);
+std::vector<CertificateFile> read_certificates(const std::string& run_dir);
 
 }  // namespace blockcast

@@ -81,7 +81,7 @@ CaseCheck check_case(const BaseCase& bc, std::optional<Letter> x) {
 }
 
 // The induction's conclusion for one certificate, or what is missing for it.
-std::string conclusion(const Certificate& c, const std::vector<CaseCheck>& checks) {
+std::string conclusion(const CertificateFile& c, const std::vector<CaseCheck>& checks) {
   if (!c.t0 || !c.x) return "no conclusion: the certificate names no t0 or no x";
   std::vector<std::string> problems;
   for (int t = *c.t0; t < *c.t0 + c.L; ++t) {
@@ -107,7 +107,7 @@ std::string conclusion(const Certificate& c, const std::vector<CaseCheck>& check
   return s;
 }
 
-Cell link_to(const std::string& run_dir, const Certificate& c, const std::string& file) {
+Cell link_to(const std::string& run_dir, const CertificateFile& c, const std::string& file) {
   if (file.empty()) return {{"-"}};
   const std::string rel = c.dir + "/" + file;
   std::error_code ec;
@@ -115,7 +115,7 @@ Cell link_to(const std::string& run_dir, const Certificate& c, const std::string
   return {{file, rel, true}};
 }
 
-void certificate_section(Document& d, const Certificate& c, const std::vector<CaseCheck>& checks,
+void certificate_section(Document& d, const CertificateFile& c, const std::vector<CaseCheck>& checks,
                          const std::string& run_dir) {
   d.heading(2, "L = " + std::to_string(c.L), "L" + std::to_string(c.L));
   d.paragraph({{"Certificate "},
@@ -184,7 +184,7 @@ void certificate_section(Document& d, const Certificate& c, const std::vector<Ca
 
 }  // namespace
 
-Document run_report_document(const std::vector<Certificate>& certs, const std::string& run_dir) {
+Document run_report_document(const std::vector<CertificateFile>& certs, const std::string& run_dir) {
   Document d;
   d.title = "blockcast conjecture run";
   std::vector<std::vector<CaseCheck>> checks;

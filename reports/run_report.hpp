@@ -21,6 +21,6 @@ struct RunReportFiles {
 RunReportFiles write_run_report(const std::string& dir);
 
 // The document itself (links relative to the run directory, which is `run_dir`).
-Document run_report_document(const std::vector<Certificate>& certs, const std::string& run_dir);
+Document run_report_document(const std::vector<CertificateFile>& certs, const std::string& run_dir);
 
 }  // namespace blockcast
