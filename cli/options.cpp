@@ -56,6 +56,8 @@ const std::vector<OptionSpec>& table() {
       {"k", "", 1, 1000000, "number of items k of the k-item broadcast"},
       {"assignment", "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
       {"m", "0", 0, INT64_MAX, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
+      {"bytes", "1024", 1, 1 << 30, "mpi-run: bytes per item (the message is items x bytes)"},
+      {"reps", "5", 1, 1000, "mpi-run: repetitions of each timed broadcast (the median is reported)"},
   };
   return t;
 }
