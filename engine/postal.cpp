@@ -5,8 +5,8 @@
 namespace blockcast {
 
 void require_latency(int L) {
-  if (L < 1 || L > 64)
-    throw InputError("latency L must be in 1..64, got " + std::to_string(L));
+  if (L < 1 || L > 256)
+    throw InputError("latency L must be in 1..256, got " + std::to_string(L));
 }
 
 std::vector<i64> fib_sequence(int L, int n) {

@@ -107,7 +107,7 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
         c.verdict = Verdict::impossible, c.method = "counting";
         return c;
       }
-      if (opt.method == Method::constructive) {
+      if (opt.method == Method::constructive || (x && L > opt.fallback_max_L)) {
         c.method = "constructive";
         return c;
       }
@@ -138,12 +138,29 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict));
     return decided.emplace(std::make_pair(t, x), std::move(r)).first->second;
   };
+  // The counting checks of solve_repair (tries = 0) are exact refutations and cost
+  // microseconds: a window with a refuted (t, x) is skipped before anything is searched.
+  std::map<int, Instance> instances;
+  std::map<std::pair<int, Letter>, bool> refuted;
+  auto counted_out = [&](int t, Letter x) {
+    if (!constructive) return false;
+    auto it = refuted.find({t, x});
+    if (it != refuted.end()) return it->second;
+    auto in = instances.find(t);
+    if (in == instances.end()) in = instances.emplace(t, optimal_instance(L, t)).first;
+    ConstructiveOptions co = opt.constructive;
+    co.x = x, co.extendable = true, co.tries = 0;
+    const ConstructiveResult c = solve_repair(in->second, co);
+    if (c.verdict == Verdict::impossible) decided[{t, x}] = CaseResult{Verdict::impossible, std::nullopt, "counting", c.covered, {}};
+    return refuted[{t, x}] = c.verdict == Verdict::impossible;
+  };
   bool limit_hit = false;
   int t0 = -1;
   Letter x0 = 0;
   for (int cand = L; cand <= t_max && t0 < 0; ++cand)
     for (Letter x = 0; x < x_end && t0 < 0; ++x) {
       bool ok = true;
+      for (int t = cand; t < cand + L && ok; ++t) ok = !counted_out(t, x);
       for (int t = cand; t < cand + L && ok; ++t) {
         const CaseResult& r = S(t, x);
         if (r.verdict == Verdict::unknown) limit_hit = true;

@@ -6,7 +6,9 @@
 // Methods (--method): `complete` decides every base case with the complete search
 // (solve_exact / solve_shape); `constructive` uses only the constructive methods of
 // constructive.hpp (paper-greedy, then repair); `auto` tries them first and falls back to
-// the complete search, with a per-instance limit (`fallback_limits`) when none was given.
+// the complete search, with a per-instance limit (`fallback_limits`) when none was given;
+// for L > fallback_max_L the base-case scan of auto is constructive only (smaller t still
+// get the complete search with the limit).
 // A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
 // not one proved minimal; `ConjectureResult::minimal` says which.
 //
@@ -37,6 +39,9 @@ struct ConjectureOptions {
   ConstructiveOptions constructive;  // tries, budgets, seed (x and extendable set per case)
   Limits fallback_limits{0, 2.0};   // auto: complete search per instance when search.limits
                                     // is unlimited (time in seconds)
+  int fallback_max_L = 16;          // auto: the base-case scan falls back to the complete
+                                    // search only up to this L (beyond, every candidate
+                                    // window passing the counting test would cost a limit)
   Shape shape = Shape::optimal;  // optimal (paper 000 Thm 3.3) or pruned (Thm 3.5)
   int t_max = 0;                 // give up (UNKNOWN) beyond this t0 (0 = 6L)
   int t_report = 0;              // pruned: tabulate t = L .. max(t_report, t0+2L-1);

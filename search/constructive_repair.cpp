@@ -273,7 +273,8 @@ ConstructiveResult solve_repair(const Instance& inst, const ConstructiveOptions&
   const bool lone_root = root && shape.empty();
   std::mt19937_64 rng(opt.seed);
   Packer packer(inst, opt, rng);
-  for (int t = 0; t < (lone_root ? 1 : opt.tries); ++t) {
+  const int tries = opt.tries <= 0 ? 0 : lone_root ? 1 : opt.tries;  // 0: counting checks only
+  for (int t = 0; t < tries; ++t) {
     ++res.tries;
     // The packer's reserve is the root's letters: its sum must come out at `target`.
     if (!packer.attempt(shape, pool, target, root != nullptr)) continue;
