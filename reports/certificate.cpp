@@ -53,7 +53,7 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
   CertificateFile c;
   c.dir = dir;
   const auto L = opt_int<int>(j, "L", where);
-  if (!L || *L < 1 || *L > 64) bad(where, "L", "an integer in 1..64");
+  if (!L || *L < 1 || *L > 256) bad(where, "L", "an integer in 1..256");
   c.L = *L;
   if (const std::string x = opt_string(j, "x", where); !x.empty()) {
     try {
@@ -71,6 +71,7 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
     BaseCase bc;
     bc.t = opt_int<int>(b, "t", where + " base case");
     bc.file = opt_string(b, "file", where + " base case");
+    bc.method = opt_string(b, "method", where + " base case");
     if (b.contains("stats") && b.at("stats").is_object()) bc.stats = b.at("stats");
     if (!b.contains("assignment")) {
       bc.assignment_error = "no assignment in the certificate";

@@ -20,6 +20,7 @@ namespace blockcast {
 struct BaseCase {
   std::optional<int> t;
   std::string file;  // as written, relative to the certificate's directory
+  std::string method;  // which method solved it (conjecture --method), if recorded
   std::optional<Assignment> assignment;
   std::string assignment_error;  // why `assignment` is missing, if it is
   nlohmann::json stats = nlohmann::json::object();

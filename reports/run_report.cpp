@@ -133,7 +133,7 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
     Cell root_cell =
         root ? Cell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
              : Cell{{"-"}};
-    std::string other;
+    std::string other = bc.method.empty() ? "" : "method=" + bc.method;
     for (const auto& [k, v] : bc.stats.items())
       if (k != "nodes" && k != "seconds") other += (other.empty() ? "" : ", ") + k + "=" + json_scalar(v);
     rows.push_back({{{t}},
