@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   blockcast::cli::register_check(app);
   blockcast::cli::register_simulate(app);
   blockcast::cli::register_reports(app);
+  blockcast::cli::register_prove(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
