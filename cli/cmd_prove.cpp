@@ -1,4 +1,5 @@
 // `blockcast prove`: the second, independent prover (docs/prover.md, search/sat/prove.hpp).
+// --L --t: the optimal tree I(t); --P [--shape ties|pruned]: a trimmed tree for P processors.
 // Exit codes (cli/exit_codes.hpp): 0 SOLVED (checked witness), 4 IMPOSSIBLE (DRAT proof
 // checked by CaDiCaL and by the independent checker), 5 UNKNOWN (a limit), 2 bad input.
 #include <iostream>
@@ -12,13 +13,16 @@
 namespace blockcast::cli {
 
 namespace {
-nlohmann::json prove_json(const Instance& I, const sat::ProveResult& r) {
+nlohmann::json prove_json(const TreeSpec& s, const sat::ProveResult& r) {
   nlohmann::json j = r.witness ? to_json(*r.witness) : nlohmann::json::object();
   j["verdict"] = verdict_name(r.verdict);
   j["method"] = "sat";
-  j["L"] = I.L;
-  j["t"] = I.t;
-  j["P"] = I.P;
+  j["L"] = s.L;
+  j["t"] = s.t;
+  j["T"] = s.T;
+  j["P"] = s.P;
+  j["shape"] = shape_name(s.shape);
+  j["removed"] = s.removed;
   j["verification"] = r.verification;
   j["cnf"] = {{"vars", r.vars}, {"clauses", r.clauses}, {"literals", r.literals}, {"blocks", r.blocks},
               {"encode_seconds", r.encode_seconds}};
@@ -32,10 +36,10 @@ nlohmann::json prove_json(const Instance& I, const sat::ProveResult& r) {
   return j;
 }
 
-void print_text(const Instance& I, const sat::ProveResult& r) {
+void print_text(const TreeSpec& s, const sat::ProveResult& r) {
   std::cout << verdict_name(r.verdict) << "\n";
-  std::cout << "L " << I.L << "  t " << I.t << "  P " << I.P << "  delay L+t " << I.delay()
-            << "  method: SAT, independent encoding (docs/prover.md)\n";
+  std::cout << "L " << s.L << "  t " << s.t << "  P " << s.P << "  shape " << shape_name(s.shape) << "  delay "
+            << s.delay() << "  leaves removed " << s.removed << "  method: SAT, independent encoding (docs/prover.md)\n";
   std::cout << "cnf: " << r.vars << " variables, " << r.clauses << " clauses, " << r.literals << " literals, "
             << r.blocks << " blocks\n";
   std::cout << "solver: " << sat::status_name(r.sat.status) << " in " << r.sat.stats.seconds << " s, "
@@ -57,7 +61,8 @@ void print_text(const Instance& I, const sat::ProveResult& r) {
 void register_prove(CLI::App& app) {
   struct Args {
     int L = 3, t = 7;
-    std::string receive_only, proof, dimacs;
+    std::int64_t P = 0;
+    std::string receive_only, proof, dimacs, shape;
     bool extendable = false, no_symmetry = false, json = false;
     double time_limit = 0;
     std::int64_t conflicts = 0;
@@ -66,7 +71,9 @@ void register_prove(CLI::App& app) {
   auto* sub = app.add_subcommand(
       "prove", "decide I(t) by an independent SAT encoding (CaDiCaL): SOLVED (checked), IMPOSSIBLE (checked DRAT proof) or UNKNOWN");
   add_int(sub, "L", a->L);
-  add_int(sub, "t", a->t);
+  auto* t_opt = add_int(sub, "t", a->t);
+  auto* P_opt = add_int(sub, "P", a->P);
+  auto* shape_opt = add_string(sub, "shape", a->shape);
   add_string(sub, "receive-only", a->receive_only);
   add_flag(sub, "extendable", a->extendable);
   add_string(sub, "proof", a->proof);
@@ -75,12 +82,17 @@ void register_prove(CLI::App& app) {
   add_int(sub, "conflicts", a->conflicts);
   add_flag(sub, "no-symmetry", a->no_symmetry);
   add_flag(sub, "json", a->json);
-  sub->callback([a] {
-    Instance I = optimal_instance(a->L, a->t);
+  sub->callback([a, t_opt, P_opt, shape_opt] {
+    if (P_opt->count() && t_opt->count())
+      throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
+    if (shape_opt->count() && !P_opt->count()) throw InputError("--shape needs --P (--t always means the optimal tree)");
+    // --P alone asks for the lower bound L+t: the ties tree (the optimal tree if P-1 = f_t).
+    const TreeSpec spec = P_opt->count() ? tree_spec(a->L, a->P, shape_opt->count() ? parse_shape(a->shape) : Shape::ties)
+                                         : tree_spec_for_t(a->L, a->t, Shape::optimal);
     sat::ProveOptions o;
     if (!a->receive_only.empty()) {
       o.encoding.receive_only = parse_letter(a->receive_only);
-      if (*o.encoding.receive_only >= a->L)
+      if (*o.encoding.receive_only >= a->L && spec.shape == Shape::optimal)
         throw InputError("--receive-only " + a->receive_only + " is not a letter of L=" + std::to_string(a->L));
     }
     o.encoding.extendable = a->extendable;
@@ -90,11 +102,11 @@ void register_prove(CLI::App& app) {
     o.check_seconds = a->time_limit;
     o.proof_path = a->proof;
     o.dimacs_path = a->dimacs;
-    sat::ProveResult r = sat::prove(I, o);
+    sat::ProveResult r = sat::prove(spec, o);
     if (a->json)
-      std::cout << prove_json(I, r).dump(2) << "\n";
+      std::cout << prove_json(spec, r).dump(2) << "\n";
     else
-      print_text(I, r);
+      print_text(spec, r);
     if (r.verdict != Verdict::solved) throw CLI::RuntimeError(exit_code(r.verdict));
   });
 }

@@ -36,14 +36,15 @@ std::string simulate_small(const Assignment& a) {
 }
 
 std::string check_model(const InstanceCnf& enc, const ProveOptions& opt, const Assignment& a) {
-  if (auto e = check_assignment(enc.instance(), a))
+  const Instance inst = enc.instance_of(a);  // InputError if a trimmed tree breaks the shape rules
+  if (auto e = check_assignment(inst, a))
     throw std::logic_error("prover: decoded model fails the symbolic checker: " + *e);
   std::string what = "symbolic check passed";
   if (opt.encoding.receive_only && a.receive_only != *opt.encoding.receive_only)
     throw std::logic_error("prover: model ignores the receive-only letter");
   if (opt.encoding.extendable) {
     for (const auto& b : a.blocks)
-      if (b.u == enc.instance().T && !extension_position(b.r, b.u, b.word, a.receive_only))
+      if (b.u == inst.T && !extension_position(b.r, b.u, b.word, a.receive_only))
         throw std::logic_error("prover: root word is not extendable by the receive-only letter");
     what += ", root extendable by " + letter_name(a.receive_only);
   }
@@ -52,17 +53,27 @@ std::string check_model(const InstanceCnf& enc, const ProveOptions& opt, const A
 }  // namespace
 
 ProveResult prove(const Instance& inst, const ProveOptions& opt) {
-  ProveResult res;
   const auto t0 = Clock::now();
   InstanceCnf enc(inst, opt.encoding);
-  res.encode_seconds = since(t0);
+  return solve_and_check(enc, opt, "L=" + std::to_string(inst.L) + " T=" + std::to_string(inst.T), since(t0));
+}
+
+ProveResult prove(const TreeSpec& spec, const ProveOptions& opt) {
+  const auto t0 = Clock::now();
+  InstanceCnf enc(spec, opt.encoding);
+  return solve_and_check(enc, opt, "L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + " shape " + shape_name(spec.shape),
+             since(t0));
+}
+
+ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds) {
+  ProveResult res;
+  res.encode_seconds = encode_seconds;
   res.vars = enc.cnf().vars();
   res.clauses = enc.cnf().clause_count();
   res.literals = enc.cnf().literal_count();
   res.blocks = enc.blocks();
   if (!opt.dimacs_path.empty())
-    enc.cnf().write_dimacs(opt.dimacs_path, {"blockcast prove: L=" + std::to_string(inst.L) +
-                                             " T=" + std::to_string(inst.T) + " (docs/prover.md)"});
+    enc.cnf().write_dimacs(opt.dimacs_path, {"blockcast prove: " + what + " (docs/prover.md)"});
 
   SatOptions so;
   so.proof_path = opt.proof_path.empty() ? temp_proof_path() : opt.proof_path;
@@ -75,7 +86,11 @@ ProveResult prove(const Instance& inst, const ProveOptions& opt) {
   switch (res.sat.status) {
     case SatStatus::sat: {
       Assignment a = enc.decode(res.sat);
-      res.verification = check_model(enc, opt, a);
+      try {
+        res.verification = check_model(enc, opt, a);
+      } catch (const InputError& e) {  // the claimed trimmed tree is malformed: a bug here
+        throw std::logic_error(std::string("prover: decoded model is not a valid tree: ") + e.what());
+      }
       res.witness = a;
       res.verdict = Verdict::solved;
       break;

@@ -43,5 +43,9 @@ struct ProveResult {
 // InputError for bad options (see InstanceCnf); std::logic_error if a checker rejects what
 // the solver claims (a bug in the encoding, the solver or a checker, never user error).
 ProveResult prove(const Instance& inst, const ProveOptions& opt);
+// A trimmed tree of the spec (shapes ties / pruned: the trimming is chosen by the solver).
+ProveResult prove(const TreeSpec& spec, const ProveOptions& opt);
+// The common part: solve an encoding and check the answer (`what` names it in the DIMACS).
+ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds);
 
 }  // namespace blockcast::sat
