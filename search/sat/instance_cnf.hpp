@@ -62,6 +62,7 @@ class InstanceCnf {
   Instance instance_of(const Assignment& a) const;
   // The assignment a model encodes (unchecked: the caller runs the symbolic checker).
   Assignment decode(const SatResult& model) const;
+  // Blocks encoded (trimmed trees: one per node and trim option m < r0).
   std::int64_t blocks() const { return static_cast<std::int64_t>(blocks_.size()); }
 
  private:
