@@ -52,6 +52,7 @@ const std::vector<OptionSpec>& table() {
       {"k", "", 1, 1000000, "number of items k of the k-item broadcast"},
       {"assignment", "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
       {"m", "0", 0, INT64_MAX, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
+      {"cells", "", 0, 0, "table: print every cell (--json: one assignment object per line) instead of ranges of P"},
   };
   return t;
 }
