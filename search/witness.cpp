@@ -3,26 +3,45 @@
 #include <map>
 #include <stdexcept>
 
+#include "hall_word.hpp"
+
 namespace blockcast {
 
+namespace {
+constexpr i64 kPhaseBudget = 20'000;  // phase-by-phase search first; local search beyond it
+}
+
 Assignment build_witness(const Instance& inst, const Distribution& d) {
+  auto a = build_witness(inst, d, {});
+  if (!a) throw std::logic_error("no word for a count vector accepted by the search");
+  return *a;
+}
+
+std::optional<Assignment> build_witness(const Instance& inst, const Distribution& d,
+                                        const std::function<bool()>& expired) {
   Assignment a;
   a.L = inst.L, a.T = inst.T, a.t = inst.t, a.shape = inst.shape, a.P = inst.P;
   a.receive_only = d.receive_only;
   std::map<std::tuple<int, i64, Counts>, Word> cache;  // equal blocks share their word
   std::map<std::pair<int, i64>, i64> in_vectors;       // blocks already given a vector
   for (const auto& [type, c] : d.vectors) {
-    ++in_vectors[{type.r, type.u}];
+    in_vectors[{type.r, type.u}] += type.count;
     const bool root = d.extendable_root && type.u == inst.T;
     auto key = std::make_tuple(type.r, type.u, c);
     auto it = cache.find(key);
     if (it == cache.end() || root) {
-      auto w = root ? extendable_word_with_counts(type.r, type.u, c, d.receive_only)
-                    : word_with_counts(type.r, type.u, c);
+      std::optional<Word> w;
+      if (root) {
+        w = extendable_word_with_counts(type.r, type.u, c, d.receive_only);
+      } else {
+        w = word_with_counts(type.r, type.u, c, kPhaseBudget);
+        if (!w) w = hall_word(type.r, type.u, c, expired);
+      }
+      if (!w && expired && expired()) return std::nullopt;
       if (!w) throw std::logic_error("no word for a count vector accepted by the search");
       it = cache.insert_or_assign(key, *w).first;
     }
-    a.blocks.push_back({type.r, type.u, 1, it->second});
+    a.blocks.push_back({type.r, type.u, type.count, it->second});
   }
   Counts tail = d.tail_letters;
   for (const auto& b : inst.blocks) {

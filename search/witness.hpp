@@ -3,6 +3,8 @@
 // word when asked), r = 2 blocks get their single letters, r = 1 blocks the empty word.
 // Every witness passes check_assignment before it leaves this file.
 #pragma once
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "assignment.hpp"
@@ -11,7 +13,7 @@
 namespace blockcast {
 
 struct Distribution {
-  std::vector<std::pair<BlockType, Counts>> vectors;  // one entry per block with r >= 3 (or root)
+  std::vector<std::pair<BlockType, Counts>> vectors;  // type.count blocks of type (r, u) take this vector
   Counts tail_letters;                                // letters left for the r = 2 blocks
   Letter receive_only = 0;
   bool extendable_root = false;                       // root word must absorb receive_only
@@ -20,6 +22,10 @@ struct Distribution {
 // Throws std::logic_error if a word cannot be built or the result fails the checker
 // (that would be a bug in the search, never a user error).
 Assignment build_witness(const Instance& inst, const Distribution& d);
+// The same under a search's limits: `expired()` is polled while words are built (large
+// blocks may need a local search, hall_word.hpp); nullopt if it fired.
+std::optional<Assignment> build_witness(const Instance& inst, const Distribution& d,
+                                        const std::function<bool()>& expired);
 
 }  // namespace blockcast
 

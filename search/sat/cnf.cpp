@@ -1,0 +1,38 @@
+#include "cnf.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+
+namespace blockcast::sat {
+
+std::vector<Lit> Cnf::new_vars(int n) {
+  std::vector<Lit> v(n > 0 ? n : 0);
+  for (auto& l : v) l = new_var();
+  return v;
+}
+
+void Cnf::add_clause(std::span<const Lit> clause) {
+  for (Lit l : clause)
+    if (l == 0 || std::abs(l) > vars_)
+      throw std::logic_error("CNF clause with literal " + std::to_string(l) + " (variables 1.." +
+                             std::to_string(vars_) + ")");
+  flat_.insert(flat_.end(), clause.begin(), clause.end());
+  flat_.push_back(0);
+  ++clauses_;
+}
+
+void Cnf::write_dimacs(std::ostream& out, const std::vector<std::string>& comments) const {
+  for (const auto& c : comments) out << "c " << c << "\n";
+  out << "p cnf " << vars_ << " " << clauses_ << "\n";
+  for (Lit l : flat_) out << l << (l == 0 ? "\n" : " ");
+}
+
+void Cnf::write_dimacs(const std::string& path, const std::vector<std::string>& comments) const {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("cannot write DIMACS file '" + path + "'");
+  write_dimacs(out, comments);
+  if (!out) throw std::runtime_error("error writing DIMACS file '" + path + "'");
+}
+
+}  // namespace blockcast::sat

@@ -1,0 +1,53 @@
+// CNF builder of the SAT back end (search/sat/solver.hpp describes the whole API). Variables
+// are numbered 1..vars() and literals are DIMACS integers (+v true, -v false), so a formula
+// can be handed to CaDiCaL, written as DIMACS and checked against a DRAT proof without any
+// renaming. Clauses are stored flat, each terminated by 0, which is also the DIMACS order.
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace blockcast::sat {
+
+using Lit = int;
+
+class Cnf {
+ public:
+  int new_var() { return ++vars_; }
+  // n fresh variables, returned as their positive literals.
+  std::vector<Lit> new_vars(int n);
+  int vars() const { return vars_; }
+  std::int64_t clause_count() const { return clauses_; }
+  std::int64_t literal_count() const { return static_cast<std::int64_t>(flat_.size()) - clauses_; }
+
+  // std::logic_error on a literal 0 or a variable not created by new_var (a caller bug).
+  void add_clause(std::span<const Lit> clause);
+  void add_clause(std::initializer_list<Lit> clause) { add_clause(std::span<const Lit>(clause.begin(), clause.size())); }
+  void add_unit(Lit l) { add_clause({l}); }
+
+  // All clauses, each terminated by 0, in the order added.
+  const std::vector<Lit>& flat() const { return flat_; }
+  template <class F>  // f(std::span<const Lit>) per clause
+  void for_each_clause(F&& f) const {
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < flat_.size(); ++i)
+      if (flat_[i] == 0) {
+        f(std::span<const Lit>(flat_.data() + begin, i - begin));
+        begin = i + 1;
+      }
+  }
+
+  // "p cnf V C" and the clauses; optional comment lines first (each prefixed "c ").
+  void write_dimacs(std::ostream& out, const std::vector<std::string>& comments = {}) const;
+  void write_dimacs(const std::string& path, const std::vector<std::string>& comments = {}) const;
+
+ private:
+  int vars_ = 0;
+  std::int64_t clauses_ = 0;
+  std::vector<Lit> flat_;
+};
+
+}  // namespace blockcast::sat

@@ -1,0 +1,279 @@
+#include "type_search.hpp"
+
+#include <tbb/concurrent_unordered_set.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <deque>
+#include <mutex>
+#include <string>
+
+#include "letter_bounds.hpp"
+#include "word_construction.hpp"
+
+namespace blockcast {
+
+namespace {
+
+constexpr i64 kRootBudget = 5'000;           // search nodes to find an x-extendable root word
+constexpr std::int64_t kMemoCap = 3'000'000;  // nogoods kept (bounds memory and teardown)
+
+struct Shared {
+  const TypeProblem& pb;
+  const SearchOptions& opt;
+  Stop& stop;
+  LetterBounds bounds;
+  int threads;
+  std::vector<Letter> ascending, descending;
+  std::atomic<bool> incomplete{false};
+  std::atomic<int> pending{0};  // spawned tasks not yet finished
+  std::atomic<std::int64_t> memo_size{0};
+  tbb::concurrent_unordered_set<std::string> nogoods;
+  std::mutex mutex;  // found and stats
+  std::optional<Distribution> found;
+  SearchStats stats;
+  Shared(const TypeProblem& p, const SearchOptions& o, Stop& s, int th)
+      : pb(p), opt(o), stop(s), bounds(p.A, all_types(p), o.receive_only), threads(th) {
+    for (Letter j = 0; j < p.A; ++j) ascending.push_back(j), descending.insert(descending.begin(), j);
+  }
+  static std::vector<BlockType> all_types(const TypeProblem& p) {
+    std::vector<BlockType> t = p.types;
+    t.insert(t.end(), p.tail.begin(), p.tail.end());
+    return t;
+  }
+};
+
+struct Step {
+  std::size_t type;
+  Counts c;
+  i64 k;
+};
+
+void put_varint(std::string& s, std::uint64_t v) {
+  while (v >= 128) s += static_cast<char>((v & 127) | 128), v >>= 7;
+  s += static_cast<char>(v);
+}
+
+class Worker {
+ public:
+  explicit Worker(Shared& sh) : sh_(sh), R_(sh.pb.letters) {}
+  SearchStats stats;
+
+  // State (p, m_left, bound): m_left blocks of type p still open, each taking a vector
+  // strictly below `bound` in the enumeration order (none: any vector).
+  bool node(std::size_t p, i64 m_left, const Counts* bound) {
+    if (sh_.stop.stopped()) return false;
+    if (p == sh_.pb.types.size()) return leaf();
+    std::string key;
+    if (sh_.opt.memo) {
+      key = state_key(p, m_left, bound);
+      if (sh_.nogoods.count(key)) {
+        ++stats.memo_hits;
+        return false;
+      }
+    }
+    bool ok = false;
+    std::atomic<bool> child_ok{false};
+    tbb::task_group tg;
+    bool spawned = false;
+    for_each_vector(p, bound, [&](const Counts& c) {
+      if (ok || sh_.stop.stopped()) return;
+      i64 kmax = m_left;
+      for (int j = 0; j < sh_.pb.A; ++j)
+        if (c[j] > 0) kmax = std::min<i64>(kmax, R_[j] / c[j]);
+      for (i64 k = kmax; k >= 1 && !ok && !sh_.stop.stopped(); --k) {
+        ++stats.nodes;
+        if (sh_.stop.tick()) return;
+        const std::size_t np = m_left == k ? p + 1 : p;
+        const i64 nm = m_left == k ? (np < sh_.pb.types.size() ? sh_.pb.types[np].count : 0) : m_left - k;
+        apply(p, c, k);
+        if (p == 0 && sh_.pb.root_first && sh_.opt.receive_only && !root_extendable(c)) {
+          ++stats.prune_root;
+        } else if (sh_.opt.prune && np < sh_.pb.types.size() && !sh_.bounds.feasible(np, nm, R_)) {
+          ++stats.prune_bound;
+        } else if (should_spawn()) {
+          spawned = true;
+          sh_.pending.fetch_add(1);
+          tg.run([this, np, nm, &child_ok, snapshot = *this] {
+            Worker w = snapshot;
+            w.stats = SearchStats{};
+            ++w.stats.tasks;
+            if (w.node(np, nm, np == w.path_.back().type ? &w.path_.back().c : nullptr)) child_ok = true;
+            w.flush_stats();
+            sh_.pending.fetch_sub(1);
+          });
+        } else {
+          ok = node(np, nm, np == p ? &path_.back().c : nullptr);
+        }
+        undo();
+      }
+    });
+    if (spawned) {
+      tg.wait();
+      ok = ok || child_ok;
+    }
+    if (!ok && sh_.opt.memo && !sh_.stop.stopped() && sh_.memo_size.load(std::memory_order_relaxed) < kMemoCap)
+      if (sh_.nogoods.insert(std::move(key)).second) sh_.memo_size.fetch_add(1, std::memory_order_relaxed);
+    return ok;
+  }
+
+  void flush_stats() {
+    std::lock_guard lock(sh_.mutex);
+    sh_.stats += stats;
+    stats = SearchStats{};
+  }
+
+ private:
+  Shared& sh_;
+  Counts R_;
+  std::deque<Step> path_;  // deque: the bound points into it while children push
+
+  bool should_spawn() const {
+    return sh_.threads > 1 && path_.size() < 48 && sh_.pending.load(std::memory_order_relaxed) < 4 * sh_.threads;
+  }
+
+  void apply(std::size_t p, const Counts& c, i64 k) {
+    for (int j = 0; j < sh_.pb.A; ++j) R_[j] -= static_cast<std::int32_t>(c[j] * k);
+    path_.push_back({p, c, k});
+  }
+  void undo() {
+    const Step& s = path_.back();
+    for (int j = 0; j < sh_.pb.A; ++j) R_[j] += static_cast<std::int32_t>(s.c[j] * s.k);
+    path_.pop_back();
+  }
+
+  // Everything the subtree's answer depends on: the position, the open blocks, the bound,
+  // the letters left, and (when the leaf tests the root for a receive-only letter chosen
+  // there) the root vector. Options are fixed for the whole search.
+  std::string state_key(std::size_t p, i64 m_left, const Counts* bound) const {
+    std::string k;
+    put_varint(k, p);
+    put_varint(k, static_cast<std::uint64_t>(m_left));
+    for (auto v : R_) put_varint(k, static_cast<std::uint64_t>(v));
+    k += bound ? '\1' : '\0';
+    if (bound)
+      for (auto v : *bound) put_varint(k, static_cast<std::uint64_t>(v));
+    if (sh_.pb.root_first && sh_.opt.extendable && !sh_.opt.receive_only && !path_.empty())
+      for (auto v : path_.front().c) put_varint(k, static_cast<std::uint64_t>(v));
+    return k;
+  }
+
+  template <class F>
+  void for_each_vector(std::size_t p, const Counts* bound, F&& f) {
+    const BlockType& b = sh_.pb.types[p];
+    const bool root = p == 0 && sh_.pb.root_first;
+    Counts c(sh_.pb.A, 0);
+    // High letters first (the paper's greedy uses them up first); the extendable root
+    // prefers low letters, like the paper's root words a^{L-2}(ca)*b*.
+    const auto& order = root && sh_.opt.extendable ? sh_.ascending : sh_.descending;
+    // An x-extendable root walks through {0..x-1}; every state of a closed walk has the
+    // same size x, so sum(w) = x r - (u - r) (SPEC Sec. 5, 7).
+    i64 exact_sum = -1;
+    if (root && sh_.opt.extendable && sh_.opt.receive_only)
+      exact_sum = static_cast<i64>(*sh_.opt.receive_only) * b.r - (b.u - b.r) + b.u;
+    enumerate(b, order, 0, b.r - 1, b.u, exact_sum, bound, true, c, f);
+  }
+
+  // Vectors in lexicographic order of `order` (order[0] gets as many as possible first),
+  // strictly below `bound` when one is given; the last letter takes the rest; then the sum
+  // condition.
+  template <class F>
+  void enumerate(const BlockType& b, const std::vector<Letter>& order, std::size_t i, int left, i64 sum,
+                 i64 exact_sum, const Counts* bound, bool tight, Counts& c, F& f) {
+    const Letter j = order[i];
+    if (i + 1 == order.size()) {
+      if (left > R_[j]) return;
+      if (tight && bound && left >= (*bound)[j]) return;  // equal to the bound is not below it
+      c[j] = left;
+      const i64 total = sum + static_cast<i64>(left) * j;
+      if ((total % b.r + b.r) % b.r == 0 && (exact_sum < 0 || total == exact_sum)) f(c);
+      c[j] = 0;
+      return;
+    }
+    int hi = std::min(left, R_[j]);
+    if (tight && bound) hi = std::min(hi, (*bound)[j]);
+    for (int v = hi; v >= 0; --v) {
+      c[j] = v;
+      enumerate(b, order, i + 1, left - v, sum + static_cast<i64>(v) * j, exact_sum, bound,
+                tight && bound && v == (*bound)[j], c, f);
+      if (sh_.stop.stopped()) break;
+    }
+    c[j] = 0;
+  }
+
+  bool root_extendable(const Counts& c) {
+    const BlockType& b = sh_.pb.types[0];
+    bool exhausted = true;
+    auto w = extendable_word_with_counts(b.r, b.u, c, *sh_.opt.receive_only, kRootBudget, &exhausted);
+    // Undecided within the budget: skip this root vector, but then the search can no
+    // longer prove IMPOSSIBLE (the verdict becomes UNKNOWN unless a solution turns up).
+    if (!w && !exhausted) sh_.incomplete.store(true);
+    return w.has_value();
+  }
+
+  // All types filled: the r = 2 blocks and the receive-only processor take the rest.
+  bool leaf() {
+    ++stats.leaves;
+    const int A = sh_.pb.A;
+    std::array<i64, 2> have{0, 0};
+    for (int j = 0; j < A; ++j) have[j % 2] += R_[j];
+    for (int p = 0; p < 2; ++p)
+      if (have[p] < sh_.pb.tail_need[p]) {
+        ++stats.prune_tail;
+        return false;
+      }
+    // Exactly one letter is left over; it must lie in the parity class with a surplus.
+    const int spare = have[0] > sh_.pb.tail_need[0] ? 0 : 1;
+    std::optional<Letter> x;
+    for (Letter j = spare; j < A && !x; j += 2)
+      if (R_[j] > 0 && (!sh_.opt.receive_only || *sh_.opt.receive_only == j)) x = j;
+    if (!x) return false;
+    if (sh_.pb.root_first && sh_.opt.extendable && !sh_.opt.receive_only) {
+      // x was not fixed in advance: the root's extendability is checked for this x.
+      const BlockType& b = sh_.pb.types[0];
+      if (!extendable_word_with_counts(b.r, b.u, path_.front().c, *x)) {
+        ++stats.prune_root;
+        return false;
+      }
+    }
+    Distribution d;
+    for (const Step& s : path_) {
+      BlockType t = sh_.pb.types[s.type];
+      t.count = s.k;
+      d.vectors.push_back({t, s.c});
+    }
+    d.tail_letters = R_;
+    d.tail_letters[*x] -= 1;
+    d.receive_only = *x;
+    d.extendable_root = sh_.opt.extendable;
+    std::lock_guard lock(sh_.mutex);
+    if (!sh_.found) sh_.found = std::move(d);
+    sh_.stop.cancel();
+    return true;
+  }
+};
+
+}  // namespace
+
+TypeOutcome run_type_search(const TypeProblem& pb, const SearchOptions& opt, Stop& stop, int threads) {
+  Shared sh(pb, opt, stop, threads);
+  TypeOutcome out;
+  tbb::task_arena arena(std::max(1, threads));
+  arena.execute([&] {
+    Worker w(sh);
+    const bool start_ok = pb.types.empty() || !opt.prune || sh.bounds.feasible(0, pb.types[0].count, pb.letters);
+    if (start_ok)
+      w.node(0, pb.types.empty() ? 0 : pb.types[0].count, nullptr);
+    else
+      ++w.stats.prune_bound;
+    w.flush_stats();
+  });
+  out.found = std::move(sh.found);
+  out.incomplete = sh.incomplete;
+  out.stats = sh.stats;
+  return out;
+}
+
+}  // namespace blockcast
