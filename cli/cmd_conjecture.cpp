@@ -6,24 +6,20 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
 #include "conjecture.hpp"
 #include "progress.hpp"
 #include "search_args.hpp"
+#include "unit_runner.hpp"
 
 namespace blockcast::cli {
 
 void write_report(const std::string& dir);  // report_hook.cpp
 
 namespace {
-void write_file(const std::filesystem::path& p, const nlohmann::json& j) {
-  std::ofstream out(p);
-  if (!out) throw InputError("cannot write '" + p.string() + "'");
-  out << j.dump(2) << "\n";
-}
-
 nlohmann::json table_json(const ConjectureResult& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : r.table)
@@ -78,6 +74,9 @@ void register_conjecture(CLI::App& app) {
     std::string L = "3..10";
     std::string out;
     std::string shape = "optimal";
+    std::string method = "auto";
+    std::int64_t seed = 1;
+    std::string resume;
     int t_max = 0;
     SearchArgs search;
   };
@@ -87,12 +86,17 @@ void register_conjecture(CLI::App& app) {
   a->L = "3..10";
   add_string(sub, "out", a->out);
   add_string(sub, "shape", a->shape);
+  add_string(sub, "method", a->method);
+  add_int(sub, "seed", a->seed);
   add_int(sub, "t-max", a->t_max);
+  add_string(sub, "resume", a->resume);
   a->search.add(sub);
-  sub->callback([a] {
-    auto [lo, hi] = parse_range("L", a->L, 1, 64);
+  sub->callback([a, sub] {
+    auto [lo, hi] = parse_range("L", a->L, 1, 256);
     ConjectureOptions co;
     co.search = a->search.options();
+    co.method = parse_method(a->method);
+    co.constructive.seed = static_cast<std::uint64_t>(a->seed);
     co.t_max = a->t_max;
     co.shape = parse_shape(a->shape);
     if (co.shape != Shape::optimal && co.shape != Shape::pruned)
@@ -100,46 +104,63 @@ void register_conjecture(CLI::App& app) {
     const bool pruned = co.shape == Shape::pruned;
     auto progress = std::make_shared<Progress>();  // stderr, only when it is a terminal
     co.progress = [progress](const std::string& s) { progress->update(s); };
-    nlohmann::json all = nlohmann::json::array();
-    for (int L = lo; L <= hi; ++L) {
+    if (!a->resume.empty() && !a->out.empty() && a->out != a->resume)
+      throw InputError("--resume " + a->resume + " and --out " + a->out + ": the run resumed writes where it started");
+    if (!a->resume.empty()) a->out = a->resume;
+    // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded for --resume.
+    std::vector<std::string> keys;
+    for (int L = lo; L <= hi; ++L) keys.push_back("L" + std::to_string(L));
+    const UnitRunOptions units{a->out, !a->resume.empty(), option_fingerprint(sub, {"L", "out", "resume", "threads"})};
+    auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
+      const int L = lo + static_cast<int>(unit);
       ConjectureResult r = run_conjecture(L, co);
       nlohmann::json smaller = nlohmann::json::array();
       for (const auto& s : r.smaller)
-        smaller.push_back({{"t", s.t}, {"verdict", verdict_name(s.verdict)}, {"mode", "exact"},
+        smaller.push_back({{"t", s.t}, {"verdict", verdict_name(s.verdict)}, {"mode", s.method},
                            {"nodes", s.stats.nodes}, {"seconds", s.stats.seconds}, {"note", s.covered}});
       nlohmann::json summary = {{"L", L}, {"shape", shape_name(co.shape)}, {"verdict", verdict_name(r.verdict)},
                                 {"searches", r.searches}, {"seconds", r.seconds}, {"stats", r.stats.json()},
                                 {"note", r.note}};
       if (r.verdict == Verdict::solved) {
-        r.certificate.extra = {{"mode", "exact"}, {"smaller", smaller}, {"compositions_checked", r.compositions},
-                               {"seconds", r.seconds}, {"stats", r.stats.json()}};
+        r.certificate.extra = {{"mode", method_name(co.method)}, {"smaller", smaller},
+                               {"compositions_checked", r.compositions}, {"seconds", r.seconds},
+                               {"stats", r.stats.json()}, {"t0_minimal", r.minimal}};
         summary["t0"] = r.certificate.t0;
+        summary["t0_minimal"] = r.minimal;
         summary["x"] = letter_name(r.certificate.x);
+        summary["methods"] = r.methods;
         summary["compositions_checked"] = r.compositions;
         if (pruned) summary["table"] = table_json(r);
         if (!a->out.empty()) {
           auto dir = std::filesystem::path(a->out) / ("L" + std::to_string(L));
-          std::filesystem::create_directories(dir);
           std::vector<std::string> files;
           for (const auto& b : r.certificate.base_cases) {
             files.push_back("L" + std::to_string(L) + "_t" + std::to_string(b.t) + ".json");
-            write_file(dir / files.back(), to_json(b));
+            unit_out.files.emplace_back((dir / files.back()).string(), to_json(b));
           }
-          write_file(dir / "certificate.json", to_json(r.certificate, files));
+          unit_out.files.emplace_back((dir / "certificate.json").string(), to_json(r.certificate, files));
           summary["certificate"] = (dir / "certificate.json").string();
           if (pruned) {
-            write_file(dir / "table.json", {{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
+            unit_out.files.emplace_back((dir / "table.json").string(), nlohmann::json{{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
                                             {"x", letter_name(r.certificate.x)}, {"rows", table_json(r)}});
             summary["table_file"] = (dir / "table.json").string();
           }
         }
       }
-      all.push_back(summary);
-      if (a->search.json) continue;
+      unit_out.summary = summary;
+      if (a->search.json) return;
       std::cout << "L=" << L << (pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
       if (r.verdict == Verdict::solved) {
-        std::cout << "  t0=" << r.certificate.t0 << "  x=" << letter_name(r.certificate.x) << "  roots:";
-        for (const auto& b : r.certificate.base_cases) std::cout << " " << word_string(root_block(b)->word);
+        std::cout << "  t0=" << r.certificate.t0 << (r.minimal ? "" : " (smallest found; a smaller one hit a limit)")
+                  << "  x=" << letter_name(r.certificate.x);
+        if (L <= 16) {
+          std::cout << "  roots:";
+          for (const auto& b : r.certificate.base_cases) std::cout << " " << word_string(root_block(b)->word);
+        }
+        std::map<std::string, int> by_method;
+        for (const auto& m : r.methods) ++by_method[m];
+        std::cout << "\n  base cases by method:";
+        for (const auto& [m, n] : by_method) std::cout << " " << m << " " << n;
         std::cout << "\n  smaller t:";
         for (const auto& s : r.smaller)
           if (s.verdict != Verdict::solved) std::cout << " t=" << s.t << ":" << verdict_name(s.verdict);
@@ -155,10 +176,12 @@ void register_conjecture(CLI::App& app) {
       }
       std::cout << "\n  " << r.searches << " searches, " << r.stats.nodes << " nodes, " << r.seconds << " s\n";
       if (a->search.stats) std::cout << "  stats " << r.stats.json().dump() << "\n";
-    }
+    });
     progress->finish();
+    if (!summaries) return;  // an MPI worker rank: rank 0 writes everything
+    const nlohmann::json all = *summaries;
     if (!a->out.empty()) {
-      write_file(std::filesystem::path(a->out) / "summary.json", all);
+      write_json_file((std::filesystem::path(a->out) / "summary.json").string(), all);
       write_report(a->out);
       if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
     }
