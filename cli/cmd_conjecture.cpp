@@ -12,18 +12,13 @@
 #include "conjecture.hpp"
 #include "progress.hpp"
 #include "search_args.hpp"
+#include "unit_runner.hpp"
 
 namespace blockcast::cli {
 
 void write_report(const std::string& dir);  // report_hook.cpp
 
 namespace {
-void write_file(const std::filesystem::path& p, const nlohmann::json& j) {
-  std::ofstream out(p);
-  if (!out) throw InputError("cannot write '" + p.string() + "'");
-  out << j.dump(2) << "\n";
-}
-
 nlohmann::json table_json(const ConjectureResult& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : r.table)
@@ -78,6 +73,7 @@ void register_conjecture(CLI::App& app) {
     std::string L = "3..10";
     std::string out;
     std::string shape = "optimal";
+    std::string resume;
     int t_max = 0;
     SearchArgs search;
   };
@@ -88,8 +84,9 @@ void register_conjecture(CLI::App& app) {
   add_string(sub, "out", a->out);
   add_string(sub, "shape", a->shape);
   add_int(sub, "t-max", a->t_max);
+  add_string(sub, "resume", a->resume);
   a->search.add(sub);
-  sub->callback([a] {
+  sub->callback([a, sub] {
     auto [lo, hi] = parse_range("L", a->L, 1, 64);
     ConjectureOptions co;
     co.search = a->search.options();
@@ -100,8 +97,15 @@ void register_conjecture(CLI::App& app) {
     const bool pruned = co.shape == Shape::pruned;
     auto progress = std::make_shared<Progress>();  // stderr, only when it is a terminal
     co.progress = [progress](const std::string& s) { progress->update(s); };
-    nlohmann::json all = nlohmann::json::array();
-    for (int L = lo; L <= hi; ++L) {
+    if (!a->resume.empty() && !a->out.empty() && a->out != a->resume)
+      throw InputError("--resume " + a->resume + " and --out " + a->out + ": the run resumed writes where it started");
+    if (!a->resume.empty()) a->out = a->resume;
+    // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded for --resume.
+    std::vector<std::string> keys;
+    for (int L = lo; L <= hi; ++L) keys.push_back("L" + std::to_string(L));
+    const UnitRunOptions units{a->out, !a->resume.empty(), option_fingerprint(sub, {"L", "out", "resume", "threads"})};
+    auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
+      const int L = lo + static_cast<int>(unit);
       ConjectureResult r = run_conjecture(L, co);
       nlohmann::json smaller = nlohmann::json::array();
       for (const auto& s : r.smaller)
@@ -119,23 +123,22 @@ void register_conjecture(CLI::App& app) {
         if (pruned) summary["table"] = table_json(r);
         if (!a->out.empty()) {
           auto dir = std::filesystem::path(a->out) / ("L" + std::to_string(L));
-          std::filesystem::create_directories(dir);
           std::vector<std::string> files;
           for (const auto& b : r.certificate.base_cases) {
             files.push_back("L" + std::to_string(L) + "_t" + std::to_string(b.t) + ".json");
-            write_file(dir / files.back(), to_json(b));
+            unit_out.files.emplace_back((dir / files.back()).string(), to_json(b));
           }
-          write_file(dir / "certificate.json", to_json(r.certificate, files));
+          unit_out.files.emplace_back((dir / "certificate.json").string(), to_json(r.certificate, files));
           summary["certificate"] = (dir / "certificate.json").string();
           if (pruned) {
-            write_file(dir / "table.json", {{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
+            unit_out.files.emplace_back((dir / "table.json").string(), nlohmann::json{{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
                                             {"x", letter_name(r.certificate.x)}, {"rows", table_json(r)}});
             summary["table_file"] = (dir / "table.json").string();
           }
         }
       }
-      all.push_back(summary);
-      if (a->search.json) continue;
+      unit_out.summary = summary;
+      if (a->search.json) return;
       std::cout << "L=" << L << (pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
       if (r.verdict == Verdict::solved) {
         std::cout << "  t0=" << r.certificate.t0 << "  x=" << letter_name(r.certificate.x) << "  roots:";
@@ -155,10 +158,12 @@ void register_conjecture(CLI::App& app) {
       }
       std::cout << "\n  " << r.searches << " searches, " << r.stats.nodes << " nodes, " << r.seconds << " s\n";
       if (a->search.stats) std::cout << "  stats " << r.stats.json().dump() << "\n";
-    }
+    });
     progress->finish();
+    if (!summaries) return;  // an MPI worker rank: rank 0 writes everything
+    const nlohmann::json all = *summaries;
     if (!a->out.empty()) {
-      write_file(std::filesystem::path(a->out) / "summary.json", all);
+      write_json_file((std::filesystem::path(a->out) / "summary.json").string(), all);
       write_report(a->out);
       if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
     }

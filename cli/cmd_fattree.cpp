@@ -2,6 +2,7 @@
 // paper's schedules replayed by the link-level simulator next to the paper's formulas and
 // lower bounds, and the exhaustive searches for the paper's two open questions.
 #include <algorithm>
+#include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,8 @@
 #include "commands.hpp"
 #include "fattree/algorithms.hpp"
 #include "fattree/evaluate.hpp"
+#include "exit_codes.hpp"
+#include "fattree/exact.hpp"
 #include "fattree/search.hpp"
 #include "options.hpp"
 
@@ -94,6 +97,7 @@ void register_simulate_sub(CLI::App* parent) {
     if (a->op.empty()) throw InputError("--op is required");
     ft::FatTree T = ft::make_tree(single_n(a->n), a->caps);
     ft::Op op = ft::parse_op(a->op);
+    ft::check_simulation_size(op, T);
     ft::Schedule S = ft::generate(op, T);
     ft::SimResult R = ft::simulate(T, S, {a->queue_free, a->trace});
     ft::PaperValues P = ft::paper_values(op, T);
@@ -109,6 +113,7 @@ void register_simulate_sub(CLI::App* parent) {
         j["trace"] = tr;
       }
       std::cout << j.dump(2) << "\n";
+      if (!R.ok) throw CLI::RuntimeError(exit_rejected);
       return;
     }
     std::cout << "fat tree n=" << T.n << " capacities " << T.pattern << " (c = " << caps_text(T) << "), "
@@ -133,6 +138,7 @@ void register_simulate_sub(CLI::App* parent) {
       }
       std::cout << "\n";
     }
+    if (!R.ok) throw CLI::RuntimeError(exit_rejected);  // the schedule was checked and rejected
   });
 }
 
@@ -145,6 +151,7 @@ void register_table_sub(CLI::App* parent) {
   auto* sub = parent->add_subcommand("table", "simulated time of every generated schedule next to the paper's formulas");
   add_string(sub, "n", a->n)->default_str("4..1024");
   add_string(sub, "capacities", a->caps)->default_str("cbft,ebft,linear");
+  a->caps = "cbft,ebft,linear";  // add_string set the options table's single-tree default "cbft"
   add_flag(sub, "json", a->json);
   sub->callback([a] {
     auto [lo, hi] = parse_range("n", a->n.empty() ? "4..1024" : a->n, 2, 1 << 20);
@@ -160,16 +167,20 @@ void register_table_sub(CLI::App* parent) {
     for (std::int64_t n = 2; n <= hi; n *= 2)
       if (n >= lo) ns.push_back(n);
     if (ns.empty() || pats.empty()) throw InputError("--n '" + a->n + "' contains no power of two >= 2");
+    for (const auto& p : pats)  // refuse oversized rows before printing any
+      for (ft::Op op : ft::all_ops()) ft::check_simulation_size(op, ft::make_tree(ns.back(), p));
     json rows = json::array();
     if (!a->json)
       std::cout << std::left << std::setw(22) << "op" << std::right << std::setw(6) << "n" << std::setw(8) << "caps"
                 << std::setw(10) << "simulated" << std::setw(10) << "formula" << std::setw(10) << "paper LB"
                 << std::setw(10) << "branch LB" << std::setw(8) << "queue" << std::setw(9) << "seconds"
                 << "  status\n";
+    bool failed = false;
     for (const auto& p : pats)
       for (auto n : ns)
         for (ft::Op op : ft::all_ops()) {
           ft::Row r = ft::evaluate(op, ft::make_tree(n, p));
+          failed = failed || r.failed();
           if (a->json) {
             rows.push_back(row_json(r));
             continue;
@@ -182,6 +193,7 @@ void register_table_sub(CLI::App* parent) {
                     << r.status() << "\n";
         }
     if (a->json) std::cout << rows.dump(2) << "\n";
+    if (failed) throw CLI::RuntimeError(exit_rejected);  // a schedule failed its check
   });
 }
 
@@ -205,91 +217,219 @@ json outcome_json(const ft::SearchOutcome& o) {
   return j;
 }
 
+json exact_json(const ft::ExactOutcome& o) {
+  json j = {{"steps", o.steps},       {"verdict", verdict_name(o.verdict)}, {"variables", o.vars},
+            {"clauses", o.clauses},   {"learned_clauses", o.learned},      {"build_seconds", o.build_seconds},
+            {"solve_seconds", o.solve_seconds}, {"proof_seconds", o.proof_seconds}, {"proof", o.proof},
+            {"search_space", o.space}};
+  if (o.verdict == Verdict::solved) {
+    json w = json::array();
+    for (std::size_t i = 0; i < o.witness.injections.size(); ++i) w.push_back(injection_json(o.witness, i));
+    j["witness"] = w;
+    j["witness_simulated_steps"] = o.check.completion;
+    j["witness_max_queue"] = o.check.max_queue;
+  }
+  return j;
+}
+
+void print_witness(const ft::Schedule& W, std::int64_t steps, std::int64_t queue) {
+  std::cout << "witness (re-simulated: " << steps << " steps, max queue " << queue << "):\n";
+  std::vector<std::size_t> order(W.injections.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return W.injections[x].step < W.injections[y].step; });
+  for (std::size_t i : order) {
+    std::cout << "  " << injection_text(W, i);
+    if (!W.timings.empty()) {
+      std::cout << "  hops at";
+      for (auto t : W.timings[i]) std::cout << " " << t;
+    }
+    std::cout << "\n";
+  }
+}
+
+// One verdict per step bound, however it was reached (CSP or SAT).
+struct Run {
+  int steps = 0;
+  Verdict verdict = Verdict::unknown;
+  std::string line;  // human-readable statistics
+  json js;
+  ft::Schedule witness;
+  std::int64_t sim_steps = 0, sim_queue = 0;
+};
+
 void register_search_sub(CLI::App* parent) {
   struct Args {
-    std::string n, caps, problem, model;
+    std::string n, caps, problem, model, solver, queue_bound, proof, proof_check;
     int steps = 0, threads = 0;
     std::int64_t max_nodes = 0;
     double time_limit = 0;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
-  auto* sub = parent->add_subcommand("search", "exhaustive search: total exchange minimum, queue-free multinode broadcast");
+  auto* sub = parent->add_subcommand(
+      "search", "exact search: full model with queues (SAT), queue-free total exchange and multinode broadcast (CSP)");
   add_string(sub, "problem", a->problem);
   add_string(sub, "model", a->model);
+  add_string(sub, "solver", a->solver);
   add_string(sub, "n", a->n);
   add_string(sub, "capacities", a->caps);
   add_int(sub, "steps", a->steps);
+  add_string(sub, "queue-bound", a->queue_bound);
+  add_string(sub, "proof", a->proof);
+  add_string(sub, "proof-check", a->proof_check);
   add_int(sub, "threads", a->threads);
   add_int(sub, "max-nodes", a->max_nodes);
   add_double(sub, "time-limit", a->time_limit);
   add_flag(sub, "json", a->json);
   sub->callback([a] {
-    ft::SearchSpec spec;
-    spec.problem = ft::parse_problem(a->problem);
-    spec.model = ft::parse_model(!a->model.empty() ? a->model
-                                 : spec.problem == ft::Problem::total_exchange ? "queue-free" : "multicast");
-    spec.tree = ft::make_tree(single_n(a->n), a->caps);
-    spec.threads = a->threads;
-    spec.limits = {a->max_nodes, a->time_limit};
-    std::vector<ft::SearchOutcome> runs;
+    const bool mnb_legacy = a->problem == "queue-free-mnb";
+    ft::Op op = mnb_legacy ? ft::Op::multinode_broadcast : ft::parse_op(a->problem);
+    if (op == ft::Op::total_exchange_phased) throw InputError("--problem total-exchange-phased: search total-exchange");
+    const bool multicast = op == ft::Op::multinode_broadcast || op == ft::Op::broadcast;
+    std::string model = !a->model.empty() ? a->model : mnb_legacy ? "multicast" : "queues";
+    if (model != "queues" && model != "queue-free" && model != "multicast" && model != "flood")
+      throw InputError("unknown search model '" + model + "' (queues, queue-free, multicast, flood)");
+    if ((model == "multicast" || model == "flood") && !multicast)
+      throw InputError("--model " + model + " is for multinode-broadcast and broadcast");
+    if (!a->queue_bound.empty() && model != "queues") throw InputError("--queue-bound needs --model queues");
+    const bool csp_covers = (op == ft::Op::total_exchange && model == "queue-free") ||
+                            (op == ft::Op::multinode_broadcast && (model == "multicast" || model == "flood"));
+    std::string solver = !a->solver.empty() ? a->solver : csp_covers ? "csp" : "sat";
+    if (solver != "csp" && solver != "sat") throw InputError("unknown --solver '" + solver + "' (csp, sat)");
+    if (solver == "csp" && !csp_covers)
+      throw InputError("--solver csp covers total-exchange --model queue-free and multinode-broadcast --model "
+                       "multicast|flood only; use --solver sat");
+    ft::FatTree tree = ft::make_tree(single_n(a->n), a->caps);
+
+    ft::ExactSpec ex;
+    ex.op = op;
+    ex.tree = tree;
+    ex.queue_bound = model == "queues" ? ft::kUnboundedQueue : 0;
+    if (!a->queue_bound.empty()) {
+      auto [q, q2] = parse_range("queue-bound", a->queue_bound, 0, 1000000);
+      if (q != q2) throw InputError("--queue-bound takes one number");
+      ex.queue_bound = q;
+    }
+    ex.single_injection = model == "flood";
+    ft::ExactOptions eo;
+    eo.time_limit = a->time_limit;
+    eo.proof_path = a->proof;
+    eo.check = ft::parse_proof_check(a->proof_check);
+    eo.progress = [](const std::string& line) { std::cerr << line << std::endl; };
+    if (solver == "sat") ft::check_exact_spec([&] { auto e = ex; e.steps = 1; return e; }());
+
+    ft::SearchSpec cs;
+    if (solver == "csp") {
+      cs.problem = op == ft::Op::total_exchange ? ft::Problem::total_exchange : ft::Problem::queue_free_mnb;
+      cs.model = ft::parse_model(model);
+      cs.tree = tree;
+      cs.threads = a->threads;
+      cs.limits = {a->max_nodes, a->time_limit};
+      cs.progress = eo.progress;
+    }
+    std::vector<Run> runs;
+    std::string space;
+    auto t_start = std::chrono::steady_clock::now();
     auto run = [&](int S) {
-      spec.steps = S;
-      runs.push_back(ft::run_search(spec));
-      return runs.back().verdict;
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count() > 10)
+        std::cerr << "fattree search: deciding " << S << " steps" << std::endl;
+      Run r;
+      r.steps = S;
+      std::ostringstream line;
+      line << std::fixed << std::setprecision(2);
+      if (solver == "csp") {
+        cs.steps = S;
+        ft::SearchOutcome o = ft::run_search(cs);
+        r.verdict = o.verdict;
+        r.js = outcome_json(o);
+        line << "nodes " << o.stats.nodes << " (pruned: domain " << o.stats.empty_domain << ", Hall "
+             << o.stats.matching << ", symmetry " << o.stats.symmetry << "), subtrees " << o.tasks << ", "
+             << o.seconds << " s";
+        r.witness = o.witness;
+        r.sim_steps = o.check.completion;
+        r.sim_queue = o.check.max_queue;
+        space = o.space;
+      } else {
+        ex.steps = S;
+        ft::ExactOutcome o = ft::run_exact(ex, eo);
+        r.verdict = o.verdict;
+        r.js = exact_json(o);
+        line << o.vars << " vars, " << o.clauses << " clauses, " << o.learned << " learned, solve " << o.solve_seconds
+             << " s";
+        if (!o.proof.empty()) line << "; " << o.proof << " (" << o.proof_seconds << " s)";
+        r.witness = o.witness;
+        r.sim_steps = o.check.completion;
+        r.sim_queue = o.check.max_queue;
+        space = o.space;
+      }
+      r.line = line.str();
+      runs.push_back(r);
+      return r.verdict;
     };
+    // Valid lower bounds for every schedule of the model (Table 1, Lemma 3, branch counting).
+    ft::PaperValues pv = ft::paper_values(op, tree);
+    const int analytic = static_cast<int>(std::max(pv.lower_bound, pv.branch_bound));
+    const int max_steps = solver == "csp" ? 62 : 400;
     if (a->steps > 0) {
       run(a->steps);
     } else {
-      // Start at the paper's value (eq. (2) for total exchange, n + 2 log n - 2 for queue-free
-      // multinode broadcast) and walk down while SOLVED, or up while IMPOSSIBLE; a bound that
-      // fails exhaustively also fails for every smaller bound, so min = last SOLVED.
-      int S = spec.problem == ft::Problem::total_exchange
-                  ? static_cast<int>(*ft::paper_values(ft::Op::total_exchange, spec.tree).formula)
-                  : static_cast<int>(spec.tree.n + 2 * spec.tree.h - 2);
-      if (S > 62) throw InputError("search: the paper's value " + std::to_string(S) + " exceeds 62 steps");
+      // Start at a known schedule (the generator's, when it lies in the model) or the paper's
+      // value, walk down while SOLVED or up while IMPOSSIBLE. A bound that is IMPOSSIBLE is
+      // impossible for all smaller bounds. If the walk down ends in UNKNOWN, walk up from the
+      // analytic lower bound while IMPOSSIBLE, so the proved lower bound is as high as it gets.
+      int S;
+      if (model == "queues" || op == ft::Op::total_exchange) {
+        ft::Row g = ft::evaluate(op, tree);
+        S = static_cast<int>(g.sim.completion);
+      } else {
+        S = static_cast<int>(tree.n + 2 * tree.h - 2);  // [3]'s queue-free multinode broadcast
+      }
+      if (S > max_steps) throw InputError("search: the start value " + std::to_string(S) + " exceeds " +
+                                          std::to_string(max_steps) + " steps");
       Verdict v = run(S);
-      if (v == Verdict::solved)
-        while (S > 1 && run(--S) == Verdict::solved) {}
-      else if (v == Verdict::impossible)
-        while (S < 62 && run(++S) == Verdict::impossible) {}
+      if (v == Verdict::solved) {
+        while (S > 1 && (v = run(--S)) == Verdict::solved) {}
+        if (v == Verdict::unknown)
+          for (int L = analytic; L < S && run(L) == Verdict::impossible; ++L) {}
+      } else if (v == Verdict::impossible) {
+        while (S < max_steps && run(++S) == Verdict::impossible) {}
+      }
     }
-    const ft::SearchOutcome* best = nullptr;
-    for (const auto& o : runs)
-      if (o.verdict == Verdict::solved && (!best || o.steps < best->steps)) best = &o;
-    std::string minimum = "unknown";
-    if (best)
-      for (const auto& o : runs)
-        if (o.steps == best->steps - 1 && o.verdict == Verdict::impossible) minimum = std::to_string(best->steps);
+    const Run* best = nullptr;
+    int proved = analytic;
+    for (const auto& r : runs) {
+      if (r.verdict == Verdict::solved && (!best || r.steps < best->steps)) best = &r;
+      if (r.verdict == Verdict::impossible) proved = std::max(proved, r.steps + 1);
+    }
+    std::string minimum = best && best->steps <= proved ? std::to_string(best->steps) : "unknown";
+    bool by_search = false;
+    for (const auto& r : runs) by_search = by_search || (r.verdict == Verdict::impossible && r.steps + 1 == proved);
+    std::string lower_source = by_search ? "exact search: IMPOSSIBLE at " + std::to_string(proved - 1)
+                                         : "analytic: paper and branch counting";
     if (a->json) {
       json r = json::array();
-      for (const auto& o : runs) r.push_back(outcome_json(o));
-      std::cout << json{{"problem", ft::problem_name(spec.problem)}, {"model", ft::model_name(spec.model)},
-                        {"n", spec.tree.n}, {"capacities", spec.tree.pattern}, {"c", caps_text(spec.tree)},
-                        {"runs", r}, {"minimum_in_search_space", minimum}}
+      for (const auto& o : runs) r.push_back(o.js);
+      std::cout << json{{"problem", ft::op_name(op)}, {"model", model}, {"solver", solver}, {"n", tree.n},
+                        {"capacities", tree.pattern}, {"c", caps_text(tree)}, {"queue_bound", ex.queue_bound},
+                        {"runs", r}, {"best_found", best ? json(best->steps) : json(nullptr)},
+                        {"lower_bound", proved}, {"lower_bound_source", lower_source}, {"minimum", minimum},
+                        {"search_space", space}}
                        .dump(2)
                 << "\n";
-      return;
+    } else {
+      std::cout << "fat-tree search " << ft::op_name(op) << " (model " << model << ", solver " << solver
+                << "), n=" << tree.n << ", c = " << caps_text(tree) << "\n";
+      if (!space.empty()) std::cout << "search space: " << space << "\n";
+      for (const auto& r : runs)
+        std::cout << "  steps " << std::setw(3) << r.steps << ": " << std::setw(10) << std::left
+                  << verdict_name(r.verdict) << std::right << " " << r.line << "\n";
+      std::cout << "best found: " << (best ? std::to_string(best->steps) : "none") << ", lower bound: " << proved
+                << " (" << lower_source << "), minimum: " << minimum << "\n";
+      if (best) print_witness(best->witness, best->sim_steps, best->sim_queue);
     }
-    std::cout << "fat-tree search " << ft::problem_name(spec.problem) << " (" << ft::model_name(spec.model)
-              << "), n=" << spec.tree.n << ", c = " << caps_text(spec.tree) << "\n";
-    if (!runs.empty()) std::cout << "search space: " << runs.front().space << "\n";
-    for (const auto& o : runs)
-      std::cout << "  steps " << std::setw(3) << o.steps << ": " << std::setw(10) << std::left
-                << verdict_name(o.verdict) << std::right << " nodes " << o.stats.nodes << " (pruned: domain "
-                << o.stats.empty_domain << ", Hall " << o.stats.matching << ", symmetry " << o.stats.symmetry
-                << "), subtrees " << o.tasks << ", " << std::fixed << std::setprecision(2) << o.seconds << " s\n";
-    if (a->steps == 0) std::cout << "minimum over this search space: " << minimum << "\n";
-    if (best) {
-      std::cout << "witness for " << best->steps << " steps (re-simulated: " << best->check.completion
-                << " steps, max queue " << best->check.max_queue << "):\n";
-      std::vector<std::size_t> order(best->witness.injections.size());
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-        return best->witness.injections[x].step < best->witness.injections[y].step;
-      });
-      for (std::size_t i : order) std::cout << "  " << injection_text(best->witness, i) << "\n";
-    }
+    if (a->steps > 0) throw CLI::RuntimeError(exit_code(runs.front().verdict));
+    if (minimum == "unknown") throw CLI::RuntimeError(exit_unknown);
   });
 }
 

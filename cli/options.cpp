@@ -42,9 +42,13 @@ const std::vector<OptionSpec>& table() {
       {"capacities", "cbft", 0, 0, "fat-tree capacities: cbft, ebft, linear or c1,c2,...,ch (table: pattern names)"},
       {"queue-free", "", 0, 0, "fat tree: reject schedules in which a packet waits at a routing node"},
       {"trace", "", 0, 0, "fat tree: print the packets crossing each link in each step"},
-      {"steps", "0", 0, 62, "fat-tree search: step bound to decide (0 = find the minimum near the paper's value)"},
-      {"problem", "total-exchange", 0, 0, "fat-tree search problem: total-exchange or queue-free-mnb"},
-      {"model", "", 0, 0, "fat-tree search model: queue-free (total exchange), multicast or flood (multinode broadcast)"},
+      {"steps", "0", 0, 400, "fat-tree search: step bound to decide (0 = find the minimum near the paper's value; csp: at most 62)"},
+      {"problem", "total-exchange", 0, 0, "fat-tree search problem: total-exchange, multinode-broadcast, scatter, gather, broadcast, queue-free-mnb"},
+      {"model", "", 0, 0, "fat-tree search model: queues (full model, SAT), queue-free, multicast or flood (multinode broadcast)"},
+      {"solver", "", 0, 0, "fat-tree search: csp (queue-free models) or sat (time-expanded CNF, every model); default by model"},
+      {"queue-bound", "", 0, 0, "fat-tree search --model queues: most packets waiting at one routing node after a step (default unbounded)"},
+      {"proof", "", 0, 0, "fat-tree search --solver sat: keep the DRAT proof of an UNSAT answer in this file"},
+      {"proof-check", "auto", 0, 0, "fat-tree search --solver sat: check UNSAT proofs with the independent DRAT checker (independent), CaDiCaL's checker (internal) or the first, then the second (auto)"},
       {"format", "", 0, 0, "output format (reception: text, markdown, svg; export: goal, csv)"},
       {"addressing", "absolute", 0, 0, "reception table cells: absolute (item numbers) or relative (letters, SPEC Sec. 3)"},
       {"step-range", "", 0, 0, "reception table columns: steps A..B (default: first to last reception)"},
@@ -52,6 +56,9 @@ const std::vector<OptionSpec>& table() {
       {"k", "", 1, 1000000, "number of items k of the k-item broadcast"},
       {"assignment", "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
       {"m", "0", 0, INT64_MAX, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
+      {"bytes", "1024", 1, 1 << 30, "mpi-run: bytes per item (the message is items x bytes)"},
+      {"reps", "5", 1, 1000, "mpi-run: repetitions of each timed broadcast (the median is reported)"},
+      {"resume", "", 0, 0, "directory of an interrupted run: keep its finished units (units/*.json), compute the rest"},
   };
   return t;
 }

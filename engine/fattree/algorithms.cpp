@@ -112,6 +112,31 @@ Schedule total_exchange_schedule(const FatTree& T, bool pipelined) {
   return S;
 }
 
+std::int64_t link_crossings(Op op, const FatTree& T) {
+  // sum_d dist(s, d) over the other leaves d of one source: 2^{L-1} leaves at distance 2L.
+  std::int64_t one = 0;
+  for (int L = 1; L <= T.h; ++L) one += (std::int64_t{1} << (L - 1)) * 2 * L;
+  switch (op) {
+    case Op::broadcast: return 2 * T.n - 2;
+    case Op::scatter:
+    case Op::gather: return one;
+    case Op::multinode_broadcast: return checked_mul(T.n, 2 * T.n - 2, "simulation size");
+    case Op::total_exchange:
+    case Op::total_exchange_phased: return checked_mul(T.n, one, "simulation size");
+  }
+  return 0;
+}
+
+void check_simulation_size(Op op, const FatTree& T) {
+  std::int64_t cross = link_crossings(op, T);
+  std::int64_t deliveries = op == Op::broadcast || op == Op::scatter || op == Op::gather ? T.n - 1 : T.n * (T.n - 1);
+  if (cross > kMaxCrossings || deliveries > kMaxDeliveries)
+    throw InputError("fat tree: " + op_name(op) + " on n = " + std::to_string(T.n) + " makes " +
+                     std::to_string(deliveries) + " deliveries and " + std::to_string(cross) +
+                     " link crossings; the simulator's bounds are " + std::to_string(kMaxDeliveries) + " and " +
+                     std::to_string(kMaxCrossings) + " (docs/fattree.md, size limits)");
+}
+
 Schedule generate(Op op, const FatTree& T, std::int64_t root) {
   switch (op) {
     case Op::broadcast: return broadcast_schedule(T, root);

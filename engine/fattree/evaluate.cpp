@@ -20,6 +20,11 @@ Row evaluate(Op op, const FatTree& T, SimOptions opt) {
   return r;
 }
 
+bool Row::failed() const {
+  return !sim.ok || sim.completion < paper.lower_bound || sim.completion < paper.branch_bound ||
+         (paper.expected && sim.completion != *paper.expected);
+}
+
 std::string Row::status() const {
   if (!sim.ok) return "FAIL: " + sim.error;
   if (sim.completion < paper.lower_bound || sim.completion < paper.branch_bound) return "BELOW LOWER BOUND";

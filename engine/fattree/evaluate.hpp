@@ -16,6 +16,9 @@ struct Row {
   double seconds = 0;  // generation + simulation wall time
   // "ok" (simulated == paper formula == our analysis), or a short reason it is not.
   std::string status() const;
+  // The generated schedule failed the simulator, fell below a lower bound or missed our own
+  // analysis (a bug); a paper formula that is wrong is a finding, not a failure.
+  bool failed() const;
 };
 
 Row evaluate(Op op, const FatTree& T, SimOptions opt = {});

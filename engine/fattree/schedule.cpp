@@ -36,18 +36,25 @@ std::vector<Delivery> required_deliveries(Op op, std::int64_t n, std::int64_t ro
   auto add = [&](std::int64_t s, std::int64_t d, std::int64_t p) {
     r.push_back({static_cast<std::int32_t>(s), static_cast<std::int32_t>(d), p});
   };
-  for (std::int64_t s = 0; s < n; ++s)
+  // Only the sources that send: O(deliveries), not O(n^2), for the one-to-all operations.
+  const bool one_source = op == Op::broadcast || op == Op::scatter;
+  for (std::int64_t s = one_source ? root : 0; s < (one_source ? root + 1 : n); ++s) {
+    if (op == Op::gather) {
+      if (s != root) add(s, root, s);
+      continue;
+    }
     for (std::int64_t d = 0; d < n; ++d) {
       if (s == d) continue;
       switch (op) {
-        case Op::broadcast: if (s == root) add(s, d, 0); break;
-        case Op::scatter: if (s == root) add(s, d, d); break;
-        case Op::gather: if (d == root) add(s, d, s); break;
+        case Op::broadcast: add(s, d, 0); break;
+        case Op::scatter: add(s, d, d); break;
+        case Op::gather: break;
         case Op::multinode_broadcast: add(s, d, s); break;
         case Op::total_exchange:
         case Op::total_exchange_phased: add(s, d, s * n + d); break;
       }
     }
+  }
   return r;
 }
 

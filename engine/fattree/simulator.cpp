@@ -8,6 +8,7 @@
 namespace blockcast::fattree {
 
 SimResult simulate_timed(const FatTree& T, const Schedule& S, SimOptions opt);  // simulator_timed.cpp
+std::string timed_error(const FatTree& T, const Schedule& S);                   // simulator_timed.cpp
 void check_deliveries(std::vector<std::pair<Delivery, std::int64_t>>& got, const Schedule& S, SimResult& R);
 
 std::string schedule_error(const FatTree& T, const Schedule& S) {
@@ -35,20 +36,7 @@ std::string schedule_error(const FatTree& T, const Schedule& S) {
       return at + "bad destination code " + std::to_string(in.dst);
     }
   }
-  if (!S.timings.empty()) {
-    if (S.timings.size() != S.injections.size()) return "timings must have one entry per injection";
-    for (std::size_t i = 0; i < S.injections.size(); ++i) {
-      const Injection& in = S.injections[i];
-      const auto& tm = S.timings[i];
-      std::string at = "injection " + std::to_string(i) + ": ";
-      if (in.dst < 0) return at + "timed schedules must be unicast";
-      if (static_cast<int>(tm.size()) != distance(in.src, in.dst))
-        return at + "timings must give one step per hop of the path";
-      if (tm[0] != in.step) return at + "first hop must be crossed in the injection step";
-      for (std::size_t k = 1; k < tm.size(); ++k)
-        if (tm[k] <= tm[k - 1]) return at + "hop steps must increase";
-    }
-  }
+  if (!S.timings.empty()) return timed_error(T, S);
   return "";
 }
 

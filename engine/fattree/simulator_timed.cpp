@@ -2,6 +2,8 @@
 // timings), as produced by searches that let packets wait at routing nodes. Same checks and
 // report as the FIFO simulator (paper 001, Sec. 2 model): per (link, step) at most c_i
 // packets, queue sizes from the waiting intervals, every required delivery exactly once.
+// A multicast packet gives one step per link of its copy tree (tree.hpp, copy_tree): a copy
+// waits at a routing node for each outgoing link separately, as in the FIFO simulator.
 #include <algorithm>
 #include <tuple>
 
@@ -10,6 +12,32 @@
 namespace blockcast::fattree {
 
 void check_deliveries(std::vector<std::pair<Delivery, std::int64_t>>& got, const Schedule& S, SimResult& R);
+
+namespace {
+std::vector<std::int32_t> destinations(const FatTree& T, const Schedule& S, const Injection& in) {
+  if (in.dst >= 0) return {in.dst};
+  if (in.dst == kList) return S.lists[static_cast<std::size_t>(in.list)];
+  std::vector<std::int32_t> all;
+  for (std::int32_t d = 0; d < T.n; ++d)
+    if (d != in.src) all.push_back(d);
+  return all;
+}
+}  // namespace
+
+std::string timed_error(const FatTree& T, const Schedule& S) {
+  if (S.timings.size() != S.injections.size()) return "timings must have one entry per injection";
+  for (std::size_t i = 0; i < S.injections.size(); ++i) {
+    const Injection& in = S.injections[i];
+    const auto& tm = S.timings[i];
+    std::string at = "injection " + std::to_string(i) + ": ";
+    CopyTree c = copy_tree(T, in.src, destinations(T, S, in));
+    if (tm.size() != c.links.size()) return at + "timings must give one step per link of the packet's copy tree";
+    if (tm[0] != in.step) return at + "first hop must be crossed in the injection step";
+    for (std::size_t k = 1; k < tm.size(); ++k)
+      if (tm[k] <= tm[static_cast<std::size_t>(c.parent[k])]) return at + "hop steps must increase along the path";
+  }
+  return "";
+}
 
 namespace {
 // Largest running sum per key of +1/-1 events (key, step, delta); -1 sorts first at a step.
@@ -36,26 +64,28 @@ SimResult simulate_timed(const FatTree& T, const Schedule& S, SimOptions opt) {
   for (std::size_t i = 0; i < S.injections.size(); ++i) {
     const Injection& in = S.injections[i];
     const auto& tm = S.timings[i];
-    auto path = path_links(T, in.src, in.dst);
-    for (std::size_t k = 0; k < path.size(); ++k) {
-      use.push_back({path[k], tm[k]});
-      if (k + 1 < path.size() && tm[k + 1] > tm[k] + 1) {
-        Link f = T.link_of(path[k + 1]);
+    CopyTree c = copy_tree(T, in.src, destinations(T, S, in));
+    for (std::size_t k = 0; k < c.links.size(); ++k) {
+      use.push_back({c.links[k], tm[k]});
+      Link f = T.link_of(c.links[k]);
+      if (!f.up && f.below.level == 0) got.push_back({{in.src, static_cast<std::int32_t>(f.below.index), in.payload}, tm[k]});
+      if (k == 0) continue;
+      std::int64_t before = tm[static_cast<std::size_t>(c.parent[k])];
+      if (tm[k] > before + 1) {
         Node tail = f.up ? f.below : Node{f.below.level + 1, f.below.index / 2};
         if (opt.queue_free) {
           R.ok = false;
           R.error = "injection " + std::to_string(i) + " waits at node (" + std::to_string(tail.level) + "," +
-                    std::to_string(tail.index) + ") in step " + std::to_string(tm[k] + 1) + " (queue-free mode)";
+                    std::to_string(tail.index) + ") in step " + std::to_string(before + 1) + " (queue-free mode)";
           return R;
         }
-        // Queued after the transmissions of steps tm[k]+1 .. tm[k+1]-1.
-        link_ev.push_back({path[k + 1], tm[k] + 1, +1});
-        link_ev.push_back({path[k + 1], tm[k + 1], -1});
-        node_ev.push_back({T.node_id(tail), tm[k] + 1, +1});
-        node_ev.push_back({T.node_id(tail), tm[k + 1], -1});
+        // Queued after the transmissions of steps before+1 .. tm[k]-1.
+        link_ev.push_back({c.links[k], before + 1, +1});
+        link_ev.push_back({c.links[k], tm[k], -1});
+        node_ev.push_back({T.node_id(tail), before + 1, +1});
+        node_ev.push_back({T.node_id(tail), tm[k], -1});
       }
     }
-    got.push_back({{in.src, in.dst, in.payload}, tm.back()});
   }
   std::sort(use.begin(), use.end());
   for (std::size_t a = 0; a < use.size();) {

@@ -1,7 +1,9 @@
 // Fat-tree construction, capacity patterns and path enumeration (paper 001, Sec. 2).
 #include "fattree/tree.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <map>
 
 namespace blockcast::fattree {
 
@@ -88,6 +90,31 @@ std::vector<std::int64_t> path_links(const FatTree& T, std::int64_t s, std::int6
   for (int l = 0; l < L; ++l) p.push_back(T.link_id({{l, s >> l}, true}));
   for (int l = L - 1; l >= 0; --l) p.push_back(T.link_id({{l, d >> l}, false}));
   return p;
+}
+
+CopyTree copy_tree(const FatTree& T, std::int64_t s, const std::vector<std::int32_t>& dests) {
+  // (depth, link) -> (parent link, rest): a link of the union has the same depth and parent on
+  // every path through it, because paths in a tree from one source share their prefixes.
+  std::map<std::pair<int, std::int64_t>, std::pair<std::int64_t, int>> u;
+  for (std::int32_t d : dests) {
+    auto p = path_links(T, s, d);
+    const int L = static_cast<int>(p.size());
+    for (int k = 0; k < L; ++k) {
+      auto& v = u[{k, p[static_cast<std::size_t>(k)]}];
+      v.first = k > 0 ? p[static_cast<std::size_t>(k - 1)] : -1;
+      v.second = std::max(v.second, L - 1 - k);
+    }
+  }
+  CopyTree c;
+  std::map<std::int64_t, int> index;
+  for (const auto& [key, val] : u) {
+    index[key.second] = static_cast<int>(c.links.size());
+    c.links.push_back(key.second);
+    c.depth.push_back(key.first);
+    c.parent.push_back(val.first < 0 ? -1 : index.at(val.first));
+    c.rest.push_back(val.second);
+  }
+  return c;
 }
 
 }  // namespace blockcast::fattree

@@ -62,4 +62,16 @@ inline int distance(std::int64_t a, std::int64_t b) { return 2 * lca_level(a, b)
 // packet injected (crossing hop 0) in step t and never queued.
 std::vector<std::int64_t> path_links(const FatTree& T, std::int64_t s, std::int64_t d);
 
+// The links a packet from leaf s to the leaves `dests` (sorted, distinct, s excluded) crosses
+// when routing nodes copy it only toward its destinations: the union of the paths, each link
+// once. Ordered by depth (hops from s) and link id, so parent[j] < j; parent[j] is the link
+// crossed just before links[j] (-1 for s's up-link); depth[j] = hops before links[j]; rest[j] =
+// the most hops still needed after links[j] to reach a destination below it (0 at a leaf).
+// For one destination this is path_links with parent[j] = j - 1.
+struct CopyTree {
+  std::vector<std::int64_t> links;
+  std::vector<int> parent, depth, rest;
+};
+CopyTree copy_tree(const FatTree& T, std::int64_t s, const std::vector<std::int32_t>& dests);
+
 }  // namespace blockcast::fattree

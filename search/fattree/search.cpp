@@ -113,6 +113,8 @@ SearchOutcome run_search(const SearchSpec& spec) {
   if (!found) {
     out.tasks = static_cast<std::int64_t>(open.size());
     tbb::global_control gc(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    std::size_t done = 0;
+    double next_report = 10;
     tbb::parallel_for(std::size_t{0}, open.size(), [&](std::size_t i) {
       if (stop.stopped()) return;
       QueueFreeCsp c(spec.tree, spec.steps, multicast);
@@ -121,6 +123,13 @@ SearchOutcome run_search(const SearchSpec& spec) {
       bool ok = dfs(c, stop, st);
       std::lock_guard lock(mu);
       out.stats += st;
+      ++done;
+      if (spec.progress && stop.seconds() >= next_report) {
+        next_report = stop.seconds() + 10;
+        spec.progress("fattree search: " + std::to_string(spec.steps) + " steps: " + std::to_string(done) + " of " +
+                      std::to_string(open.size()) + " subtrees done, " + std::to_string(stop.nodes()) + " nodes, " +
+                      std::to_string(static_cast<int>(stop.seconds())) + " s");
+      }
       if (ok && solution.empty()) {
         for (int u = 0; u < c.vars(); ++u) solution.push_back(c.value(u));
         stop.cancel();  // not a limit: the verdict is SOLVED

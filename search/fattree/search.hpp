@@ -5,6 +5,7 @@
 // when the complete search space was exhausted, UNKNOWN when a limit stopped it.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct SearchSpec {
   int steps = 0;
   int threads = 0;  // 0 = all cores
   Limits limits;
+  std::function<void(const std::string&)> progress;  // a line about every 10 s of a long search
 };
 
 struct SearchOutcome {

@@ -22,10 +22,28 @@ std::string status_name(SatStatus s) {
 namespace {
 using Clock = std::chrono::steady_clock;
 
+class LearnCounter : public CaDiCaL::Learner {
+ public:
+  bool learning(int) override {
+    ++count;
+    return false;  // no literals needed
+  }
+  void learn(int) override {}
+  std::int64_t count = 0;
+};
+
 class Stopper : public CaDiCaL::Terminator {
  public:
-  Stopper(const SatLimits& l, Clock::time_point start) : limits_(l), start_(start) {}
+  Stopper(const SatLimits& l, Clock::time_point start, const SatProgress& p, const LearnCounter& learned)
+      : limits_(l), start_(start), progress_(p), learned_(learned), next_report_(p.progress_seconds) {}
   bool terminate() override {
+    if (progress_.progress_seconds > 0 && progress_.report) {
+      double s = std::chrono::duration<double>(Clock::now() - start_).count();
+      if (s >= next_report_) {
+        next_report_ = s + progress_.progress_seconds;
+        progress_.report(SatStats{learned_.count, s});
+      }
+    }
     if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) return hit("cancelled");
     if (limits_.seconds > 0 && std::chrono::duration<double>(Clock::now() - start_).count() > limits_.seconds)
       return hit("time limit");
@@ -40,21 +58,14 @@ class Stopper : public CaDiCaL::Terminator {
   }
   SatLimits limits_;
   Clock::time_point start_;
+  const SatProgress& progress_;
+  const LearnCounter& learned_;
+  double next_report_;
   std::string reason_;
-};
-
-class LearnCounter : public CaDiCaL::Learner {
- public:
-  bool learning(int) override {
-    ++count;
-    return false;  // no literals needed
-  }
-  void learn(int) override {}
-  std::int64_t count = 0;
 };
 }  // namespace
 
-SatResult solve(const Cnf& cnf, const SatLimits& limits, const SatOptions& options) {
+SatResult solve(const Cnf& cnf, const SatLimits& limits, const SatOptions& options, const SatProgress& progress) {
   const auto start = Clock::now();
   CaDiCaL::Solver solver;
   solver.set("quiet", 1);
@@ -69,10 +80,10 @@ SatResult solve(const Cnf& cnf, const SatLimits& limits, const SatOptions& optio
       throw std::runtime_error("cannot write proof file '" + options.proof_path + "'");
   }
   for (Lit l : cnf.flat()) solver.add(l);
-  Stopper stopper(limits, start);
-  solver.connect_terminator(&stopper);
   LearnCounter learned;
   solver.connect_learner(&learned);
+  Stopper stopper(limits, start, progress, learned);
+  solver.connect_terminator(&stopper);
   if (limits.conflicts > 0) solver.limit("conflicts", static_cast<int>(std::min<std::int64_t>(limits.conflicts, INT_MAX)));
   const int res = solver.solve();
   solver.disconnect_terminator();

@@ -15,12 +15,14 @@
 //   r.status: sat (r.value(lit) reads the model) / unsat / unknown (a limit or the cancel
 //   flag stopped the solver: never reported as unsat).
 //   check_drat(cnf, "f.drat")        drat_check.hpp: independent forward DRAT checker.
+//   SatProgress p{5, report};        optional: report(stats) about every 5 s of a long solve
 //
 // solve() is re-entrant: each call owns its CaDiCaL instance, so callers may run several
 // solves in parallel threads (one cancel flag can stop them all).
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,6 +58,13 @@ struct SatStats {
   }
 };
 
+// Optional progress report for long solves: called from the solving thread about every
+// `progress_seconds` of wall time with the statistics so far (e.g. to print a line on stderr).
+struct SatProgress {
+  double progress_seconds = 0;  // 0 = never
+  std::function<void(const SatStats&)> report;
+};
+
 struct SatResult {
   SatStatus status = SatStatus::unknown;
   std::vector<signed char> model;  // model[v] = 1 / 0 for v = 1..vars when sat (index 0 unused)
@@ -65,6 +74,7 @@ struct SatResult {
 };
 
 // Solve once. std::runtime_error if the proof file cannot be opened.
-SatResult solve(const Cnf& cnf, const SatLimits& limits = {}, const SatOptions& options = {});
+SatResult solve(const Cnf& cnf, const SatLimits& limits = {}, const SatOptions& options = {},
+                const SatProgress& progress = {});
 
 }  // namespace blockcast::sat

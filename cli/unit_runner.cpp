@@ -1,0 +1,155 @@
+// Units of work with records and resume (see unit_runner.hpp).
+#include "unit_runner.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "assignment_json.hpp"
+#include "checked.hpp"
+#ifdef BLOCKCAST_HAVE_MPI
+#include "distribute.hpp"
+#include "runtime.hpp"
+#endif
+
+namespace blockcast::cli {
+
+namespace fs = std::filesystem;
+
+void write_json_file(const std::string& path, const nlohmann::json& j) {
+  const fs::path p(path);
+  if (p.has_parent_path()) fs::create_directories(p.parent_path());
+  const fs::path tmp = p.string() + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw InputError("cannot write '" + p.string() + "'");
+    out << j.dump(2) << "\n";
+    if (!out.flush()) throw InputError("cannot write '" + p.string() + "'");
+  }
+  fs::rename(tmp, p);
+}
+
+std::string option_fingerprint(const CLI::App* sub, const std::vector<std::string>& skip) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const CLI::Option* o : sub->get_options()) {
+    const std::string name = o->get_name(false, true);
+    if (o->count() == 0 || name.rfind("--", 0) != 0) continue;
+    if (std::find(skip.begin(), skip.end(), name.substr(2)) != skip.end()) continue;
+    j[name.substr(2)] = o->results();
+  }
+  return j.dump();
+}
+
+namespace {
+
+// The unit's body with std::cout captured; the result as the JSON text sent to rank 0.
+std::string compute_unit(std::size_t u, const std::function<void(std::size_t, UnitOutput&)>& body) {
+  UnitOutput out;
+  std::ostringstream text;
+  auto* saved = std::cout.rdbuf(text.rdbuf());
+  try {
+    body(u, out);
+  } catch (...) {
+    std::cout.rdbuf(saved);
+    throw;
+  }
+  std::cout.rdbuf(saved);
+  nlohmann::json files = nlohmann::json::array();
+  for (auto& [path, content] : out.files) files.push_back({path, std::move(content)});
+  return nlohmann::json{{"summary", out.summary}, {"stdout", text.str()}, {"files", files}}.dump();
+}
+
+class Collector {  // rank 0: records, in-order printing, summaries
+ public:
+  Collector(const std::vector<std::string>& keys, const UnitRunOptions& opt) : keys_(keys), opt_(opt), rec_(keys.size()) {}
+
+  std::string record_path(std::size_t u) const { return (fs::path(opt_.dir) / "units" / (keys_[u] + ".json")).string(); }
+
+  // Recorded units (resume); the others are returned as work to do.
+  std::vector<std::size_t> load() {
+    std::vector<std::size_t> todo;
+    for (std::size_t u = 0; u < keys_.size(); ++u) {
+      if (opt_.resume && fs::exists(record_path(u))) {
+        nlohmann::json r = read_json_file(record_path(u));
+        if (!r.is_object() || r.value("fingerprint", "") != opt_.fingerprint)
+          throw InputError("--resume: '" + record_path(u) + "' was made with other options (" +
+                           (r.is_object() ? r.value("fingerprint", "?") : "?") + " instead of " + opt_.fingerprint + ")");
+        rec_[u] = std::move(r);
+        ++resumed_;
+      } else {
+        todo.push_back(u);
+      }
+    }
+    if (opt_.resume) std::cerr << "resume: " << resumed_ << " of " << keys_.size() << " units already done in " << opt_.dir << "\n";
+    flush();
+    return todo;
+  }
+
+  void done(std::size_t u, const std::string& text) {
+    nlohmann::json r = nlohmann::json::parse(text);
+    for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1]);
+    r.erase("files");
+    r["fingerprint"] = opt_.fingerprint;
+    r["unit"] = keys_[u];
+    if (!opt_.dir.empty()) write_json_file(record_path(u), r);  // last: its presence means "done"
+    rec_[u] = std::move(r);
+    flush();
+  }
+
+  std::vector<nlohmann::json> summaries() const {
+    std::vector<nlohmann::json> s;
+    for (const auto& r : rec_) s.push_back(r.at("summary"));
+    return s;
+  }
+
+ private:
+  void flush() {
+    for (; printed_ < rec_.size() && !rec_[printed_].is_null(); ++printed_)
+      std::cout << rec_[printed_]["stdout"].get<std::string>() << std::flush;
+  }
+  const std::vector<std::string>& keys_;
+  const UnitRunOptions& opt_;
+  std::vector<nlohmann::json> rec_;
+  std::size_t printed_ = 0, resumed_ = 0;
+};
+
+}  // namespace
+
+std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::string>& keys, const UnitRunOptions& opt,
+                                                     const std::function<void(std::size_t, UnitOutput&)>& body) {
+  if (opt.resume && opt.dir.empty()) throw std::logic_error("run_units: resume without a directory");
+  auto compute = [&body](std::size_t u) { return compute_unit(u, body); };
+#ifdef BLOCKCAST_HAVE_MPI
+  if (mpi::launched_by_mpirun()) {
+    mpi::Session session;
+    std::vector<std::size_t> todo;
+    std::optional<Collector> c;
+    std::string error;
+    if (session.rank() == 0) try {
+        c.emplace(keys, opt);
+        todo = c->load();
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+    if (const std::string e = session.broadcast(error); !e.empty()) {
+      if (session.rank() == 0) throw InputError(e);
+      return std::nullopt;
+    }
+    std::string list;
+    for (std::size_t u : todo) list += std::to_string(u) + " ";
+    std::istringstream in(session.broadcast(list));
+    todo.clear();
+    for (std::size_t u; in >> u;) todo.push_back(u);
+    mpi::distribute_units(todo, compute, [&c](std::size_t u, const std::string& r) { c->done(u, r); });
+    if (session.rank() != 0) return std::nullopt;
+    return c->summaries();
+  }
+#endif
+  Collector c(keys, opt);
+  for (std::size_t u : c.load()) c.done(u, compute(u));
+  return c.summaries();
+}
+
+}  // namespace blockcast::cli

@@ -1,0 +1,42 @@
+// Units of work of a command (one L of `conjecture`), run in order in one process or, under
+// mpirun, spread over the ranks by mpi/distribute.hpp (issue 13). Every unit's output goes
+// through rank 0: its files are written and then its record DIR/units/<key>.json (summary,
+// stdout, option fingerprint) as soon as it completes, so a killed run loses no finished
+// unit, and a rerun with --resume DIR takes the recorded units instead of computing them.
+// The unit's std::cout output is captured and printed by rank 0 in unit order, so a run
+// prints and writes the same bytes whatever the number of ranks.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace blockcast::cli {
+
+struct UnitOutput {
+  nlohmann::json summary;                                      // what the command collects
+  std::vector<std::pair<std::string, nlohmann::json>> files;  // path -> content, written by rank 0
+};
+
+struct UnitRunOptions {
+  std::string dir;          // where records go ("" = no records, no resume)
+  bool resume = false;      // take units recorded in dir/units instead of computing them
+  std::string fingerprint;  // options that change results; a record made with others is rejected
+};
+
+// The options of `sub` as set on the command line, minus those that do not change a
+// unit's result or that select units (`skip`), as one line for UnitRunOptions::fingerprint.
+std::string option_fingerprint(const CLI::App* sub, const std::vector<std::string>& skip);
+
+// The summaries of all units in order on the rank that writes the results (the only
+// process without MPI); nullopt on the other MPI ranks, which must then return.
+std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::string>& keys, const UnitRunOptions& opt,
+                                                     const std::function<void(std::size_t, UnitOutput&)>& body);
+
+// JSON file with a trailing newline, replaced atomically (written to a temporary, renamed).
+void write_json_file(const std::string& path, const nlohmann::json& j);
+
+}  // namespace blockcast::cli

@@ -1,0 +1,45 @@
+// Real broadcast over MPI point-to-point messages (issue 13, part 2): every rank follows its
+// program from an explicit block-cyclic schedule (rank_program.hpp), forwards what it
+// received, and verifies that it got every item exactly once with the right payload
+// (payload.hpp). On the same ranks and data the run is timed against MPI_Bcast of the whole
+// message, MPI_Bcast of K segments and a pipelined binary tree.
+//
+// Collective over MPI_COMM_WORLD: every rank calls it with the same schedule; the report is
+// complete on rank 0 (other ranks get their own verification result only).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "schedule.hpp"
+
+namespace blockcast::mpi {
+
+struct MethodResult {
+  std::string name;
+  double median_seconds = 0;   // per repetition: the slowest rank's time
+  double min_seconds = 0;
+  std::int64_t messages = -1;  // point-to-point messages over all ranks (-1: inside MPI_Bcast)
+  std::int64_t failures = 0;   // rank-repetitions whose data did not verify
+};
+
+struct BroadcastRunOptions {
+  std::int64_t bytes = 1024;  // per item
+  int reps = 5;
+};
+
+struct BroadcastRunReport {
+  std::int64_t ranks = 0, items = 0, bytes = 0;
+  int reps = 0;
+  std::vector<MethodResult> methods;  // block-cyclic first, then the baselines
+  bool verified() const;
+};
+
+// The largest message (items * bytes) a run accepts; each rank holds it in memory.
+inline constexpr std::int64_t kMaxMessageBytes = std::int64_t{1} << 30;
+
+// InputError (on every rank alike) if the schedule's P differs from the number of ranks,
+// the message exceeds kMaxMessageBytes or an item number exceeds the MPI tag bound.
+BroadcastRunReport run_broadcast(const Schedule& s, const BroadcastRunOptions& opt);
+
+}  // namespace blockcast::mpi

@@ -1,0 +1,134 @@
+// Driver of the exact full-model search (exact.hpp): build the CNF, solve, replay SAT answers
+// in the simulator, check UNSAT proofs (paper 001 Sec. 2 model; search/sat back end).
+#include "fattree/exact.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+#include <stdexcept>
+
+#include "checked.hpp"
+#include "drat_check.hpp"
+
+namespace blockcast::fattree {
+
+ProofCheck parse_proof_check(const std::string& s) {
+  if (s == "auto" || s.empty()) return ProofCheck::automatic;
+  if (s == "independent") return ProofCheck::independent;
+  if (s == "internal") return ProofCheck::internal;
+  throw InputError("unknown proof check '" + s + "' (auto, independent, internal)");
+}
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+std::string temp_proof_path() {
+  static std::atomic<int> counter{0};
+  auto p = std::filesystem::temp_directory_path() /
+           ("blockcast-fattree-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".drat");
+  return p.string();
+}
+
+// Removes a temporary proof file when the search is done with it.
+struct TempFile {
+  std::string path;
+  bool remove = false;
+  ~TempFile() {
+    if (remove) std::remove(path.c_str());
+  }
+};
+}  // namespace
+
+ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
+  ExactOutcome out;
+  out.steps = spec.steps;
+  auto t0 = Clock::now();
+  TimeExpandedModel model(spec);
+  out.space = model.space();
+  out.vars = model.cnf().vars();
+  out.clauses = model.cnf().clause_count();
+  out.build_seconds = since(t0);
+
+  TempFile proof{opt.proof_path.empty() ? temp_proof_path() : opt.proof_path, opt.proof_path.empty()};
+  sat::SatLimits lim;
+  lim.seconds = opt.time_limit;
+  sat::SatOptions so;
+  so.proof_path = proof.path;
+  so.check_proof = opt.check == ProofCheck::internal;
+  sat::SatProgress prog;
+  if (opt.progress) {
+    prog.progress_seconds = 10;
+    prog.report = [&](const sat::SatStats& st) {
+      std::ostringstream line;
+      line << "fattree exact: " << op_name(spec.op) << " n=" << spec.tree.n << " steps " << spec.steps << ": "
+           << static_cast<int>(st.seconds) << " s, " << st.learned << " learned clauses, " << out.vars << " variables";
+      opt.progress(line.str());
+    };
+  }
+  sat::SatResult r = sat::solve(model.cnf(), lim, so, prog);
+  out.solve_seconds = r.stats.seconds;
+  out.learned = r.stats.learned;
+
+  if (r.status == sat::SatStatus::sat) {
+    out.verdict = Verdict::solved;
+    out.witness = model.decode(r);
+    SimOptions so2;
+    so2.queue_free = spec.queue_bound == 0;
+    out.check = simulate(spec.tree, out.witness, so2);
+    if (!out.check.ok || out.check.completion > spec.steps ||
+        (spec.queue_bound >= 0 && out.check.max_queue > spec.queue_bound))
+      throw std::logic_error("exact search: the decoded schedule fails the simulator replay: " +
+                             (out.check.ok ? "completion " + std::to_string(out.check.completion) + ", max queue " +
+                                                 std::to_string(out.check.max_queue)
+                                           : out.check.error));
+    return out;
+  }
+  if (r.status == sat::SatStatus::unknown) {
+    out.verdict = Verdict::unknown;
+    out.proof = r.stop_reason;
+    return out;
+  }
+  // UNSAT: check the refutation before calling it IMPOSSIBLE.
+  auto tc = Clock::now();
+  if (opt.check == ProofCheck::internal) {
+    out.proof = "CaDiCaL internal proof checker (checkproof) during the solve";
+  } else {
+    sat::DratResult d = sat::check_drat(model.cnf(), proof.path, opt.check_time_limit);
+    if (d.verdict == sat::DratVerdict::failed)
+      throw std::logic_error("exact search: the DRAT proof of UNSAT is rejected by the independent checker: " + d.message);
+    if (d.verified()) {
+      out.proof = "DRAT proof (" + std::to_string(d.lemmas) + " lemmas) verified by the independent checker";
+    } else if (opt.check == ProofCheck::independent) {
+      out.verdict = Verdict::unknown;  // unchecked UNSAT is not a verdict
+      out.proof = "UNSAT, but the independent DRAT check hit its time limit";
+      out.proof_seconds = since(tc);
+      return out;
+    } else {
+      sat::SatOptions again;
+      again.check_proof = true;  // CaDiCaL aborts the process if its checker rejects a step
+      sat::SatLimits lim2;
+      lim2.seconds = opt.time_limit > 0 ? 3 * opt.time_limit : 0;
+      sat::SatResult r2 = sat::solve(model.cnf(), lim2, again, prog);
+      if (r2.status == sat::SatStatus::sat)
+        throw std::logic_error("exact search: UNSAT, then SAT on the re-solve with proof checking");
+      if (r2.status == sat::SatStatus::unknown) {
+        out.verdict = Verdict::unknown;
+        out.proof = "UNSAT, but neither proof check finished";
+        out.proof_seconds = since(tc);
+        return out;
+      }
+      out.proof = "CaDiCaL internal proof checker (re-solve; the independent check hit its " +
+                  std::to_string(static_cast<int>(opt.check_time_limit)) + " s limit)";
+    }
+  }
+  out.proof_seconds = since(tc);
+  out.verdict = Verdict::impossible;
+  return out;
+}
+
+}  // namespace blockcast::fattree
