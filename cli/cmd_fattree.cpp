@@ -373,28 +373,33 @@ void register_search_sub(CLI::App* parent) {
     const int max_steps = solver == "csp" ? 62 : 400;
     if (a->steps > 0) {
       run(a->steps);
+    } else if (solver == "sat") {
+      // Start at the analytic lower bound (Table 1, Lemma 3, branch counting: valid for every
+      // schedule of the model) and walk up while IMPOSSIBLE, below the known schedule (the
+      // generator's, when it lies in the model). SOLVED at the analytic bound is checked
+      // against it: the bound minus one must be IMPOSSIBLE. If the walk up ends in UNKNOWN,
+      // walk down from the known schedule while SOLVED to report the best schedule found.
+      int upper = max_steps;
+      if (model == "queues" || op == ft::Op::total_exchange) upper = static_cast<int>(ft::evaluate(op, tree).sim.completion);
+      int S = std::max(1, analytic);
+      Verdict v = run(S);
+      if (v == Verdict::solved && S > 1 && run(S - 1) == Verdict::solved)
+        throw std::logic_error("exact search: SOLVED below the analytic lower bound " + std::to_string(analytic));
+      while (v == Verdict::impossible && S + 1 < upper) v = run(++S);
+      if (v == Verdict::impossible && S + 1 == upper) v = run(++S);
+      if (v == Verdict::unknown)
+        for (int U = upper; U > S && run(U) == Verdict::solved; --U) {}
     } else {
-      // Start at a known schedule (the generator's, when it lies in the model) or the paper's
-      // value, walk down while SOLVED or up while IMPOSSIBLE. A bound that is IMPOSSIBLE is
-      // impossible for all smaller bounds. If the walk down ends in UNKNOWN, walk up from the
-      // analytic lower bound while IMPOSSIBLE, so the proved lower bound is as high as it gets.
-      int S;
-      if (model == "queues" || op == ft::Op::total_exchange) {
-        ft::Row g = ft::evaluate(op, tree);
-        S = static_cast<int>(g.sim.completion);
-      } else {
-        S = static_cast<int>(tree.n + 2 * tree.h - 2);  // [3]'s queue-free multinode broadcast
-      }
+      // CSP: start at the paper's value and walk down while SOLVED or up while IMPOSSIBLE.
+      int S = op == ft::Op::total_exchange ? static_cast<int>(*pv.formula)
+                                           : static_cast<int>(tree.n + 2 * tree.h - 2);  // [3]'s queue-free value
       if (S > max_steps) throw InputError("search: the start value " + std::to_string(S) + " exceeds " +
                                           std::to_string(max_steps) + " steps");
       Verdict v = run(S);
-      if (v == Verdict::solved) {
-        while (S > 1 && (v = run(--S)) == Verdict::solved) {}
-        if (v == Verdict::unknown)
-          for (int L = analytic; L < S && run(L) == Verdict::impossible; ++L) {}
-      } else if (v == Verdict::impossible) {
+      if (v == Verdict::solved)
+        while (S > 1 && run(--S) == Verdict::solved) {}
+      else if (v == Verdict::impossible)
         while (S < max_steps && run(++S) == Verdict::impossible) {}
-      }
     }
     const Run* best = nullptr;
     int proved = analytic;

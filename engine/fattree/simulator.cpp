@@ -2,7 +2,6 @@
 #include "fattree/simulator.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <numeric>
 
 namespace blockcast::fattree {
@@ -41,6 +40,23 @@ std::string schedule_error(const FatTree& T, const Schedule& S) {
 }
 
 namespace {
+
+// FIFO of one link. std::deque allocates a block even when empty, which for the 4n links of
+// a large tree costs gigabytes; an idle vector costs nothing.
+class Fifo {
+ public:
+  void push_back(std::int32_t x) { v_.push_back(x); }
+  std::int32_t front() const { return v_[head_]; }
+  void pop_front() {
+    if (++head_ == v_.size()) v_.clear(), head_ = 0;
+  }
+  std::size_t size() const { return v_.size() - head_; }
+  bool empty() const { return size() == 0; }
+
+ private:
+  std::vector<std::int32_t> v_;
+  std::size_t head_ = 0;
+};
 
 class FifoSim {
  public:
@@ -191,7 +207,7 @@ class FifoSim {
   const Schedule& S_;
   SimOptions opt_;
   SimResult R_;
-  std::vector<std::deque<std::int32_t>> q_;
+  std::vector<Fifo> q_;
   std::vector<char> in_active_;
   std::vector<std::int64_t> active_;
   std::vector<std::int64_t> held_;

@@ -1,8 +1,10 @@
 // Queue-free schedule constraint model: domains, Hall pruning, symmetry breaking (see csp.hpp).
 #include "fattree/csp.hpp"
 
+#include <algorithm>
 #include <bit>
-#include <functional>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/push_relabel_max_flow.hpp>
 
 #include "checked.hpp"
 
@@ -75,49 +77,65 @@ void QueueFreeCsp::unassign(int v) {
 
 // Hall's condition for one link (sound, and exact for the link in isolation): the remaining
 // packets that must cross link e each need a step in which e still has free capacity, and
-// a step with f free links can take at most f of them. Decided by augmenting paths
-// (bipartite b-matching between packets and steps).
+// a step with f free links can take at most f of them. Decided as a maximum flow source ->
+// packet (1) -> step (1, if the step is in the packet's window) -> sink (free capacity) with
+// Boost.Graph's push-relabel: Hall holds iff every packet gets a unit of flow. Most calls
+// pass, so an earliest-deadline-first assignment is tried first: if it places every packet it
+// is itself a matching (a witness that Hall holds); only when it fails does the flow decide.
 bool QueueFreeCsp::hall_ok(std::int64_t link, const std::vector<int>& users, const std::vector<Mask>& dom) {
+  using Traits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
+  using Graph = boost::adjacency_list<
+      boost::vecS, boost::vecS, boost::directedS, boost::no_property,
+      boost::property<boost::edge_capacity_t, int,
+                      boost::property<boost::edge_residual_capacity_t, int,
+                                      boost::property<boost::edge_reverse_t, Traits::edge_descriptor>>>>;
   const std::size_t S1 = static_cast<std::size_t>(steps_ + 1);
-  const std::int64_t cap = T_.link_cap(link);
-  std::vector<Mask> slots(users.size());
-  std::vector<int> used(static_cast<std::size_t>(64), 0);
-  std::vector<std::vector<int>> holder(64);
-  std::vector<int> free(64, 0);
-  // users[i] encodes (pair << 6) | hop
-  for (std::size_t i = 0; i < users.size(); ++i) {
-    int v = users[i] >> 6, k = users[i] & 63;
-    slots[i] = dom[static_cast<std::size_t>(v)] << k;
-  }
-  for (std::size_t tau = 1; tau < S1 && tau < 64; ++tau)
-    free[tau] = static_cast<int>(cap - load_[static_cast<std::size_t>(link) * S1 + tau]);
-  std::vector<int> seen(64, 0);
-  int stamp = 0;
-  std::function<bool(int)> augment = [&](int i) -> bool {
-    for (Mask m = slots[static_cast<std::size_t>(i)]; m; m &= m - 1) {
-      auto tau = static_cast<std::size_t>(std::countr_zero(m));
-      if (seen[tau] == stamp) continue;
-      seen[tau] = stamp;
-      if (used[tau] < free[tau]) {
-        used[tau]++;
-        holder[tau].push_back(i);
-        return true;
-      }
-      for (std::size_t j = 0; j < holder[tau].size(); ++j) {
-        int u = holder[tau][j];
-        if (augment(u)) {
-          holder[tau][j] = i;
-          return true;
-        }
-      }
-    }
-    return false;
+  const auto m = users.size();
+  // Vertices: 0 source, 1 sink, 2..m+1 packets, m+2.. steps 0..63.
+  Graph g(m + 2 + 64);
+  auto cap = get(boost::edge_capacity, g);
+  auto rev = get(boost::edge_reverse, g);
+  auto arc = [&](std::size_t a, std::size_t b, int c) {
+    auto e = add_edge(a, b, g).first, r = add_edge(b, a, g).first;
+    cap[e] = c, cap[r] = 0, rev[e] = r, rev[r] = e;
   };
-  for (std::size_t i = 0; i < users.size(); ++i) {
-    ++stamp;
-    if (!augment(static_cast<int>(i))) return false;
+  std::vector<Mask> slot(m);
+  for (std::size_t i = 0; i < m; ++i)  // users[i] encodes (pair << 6) | hop
+    slot[i] = dom[static_cast<std::size_t>(users[i] >> 6)] << (users[i] & 63);
+  {
+    int left[64];
+    for (std::size_t tau = 0; tau < 64; ++tau)
+      left[tau] = tau < S1 ? static_cast<int>(T_.link_cap(link) - load_[static_cast<std::size_t>(link) * S1 + tau]) : 0;
+    std::vector<std::size_t> order(m);
+    for (std::size_t i = 0; i < m; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return std::countl_zero(slot[a]) > std::countl_zero(slot[b]);  // earliest last slot first
+    });
+    bool all = true;
+    for (std::size_t i : order) {
+      Mask ok = slot[i];
+      while (ok && left[std::countr_zero(ok)] == 0) ok &= ok - 1;
+      if (!ok) {
+        all = false;
+        break;
+      }
+      --left[std::countr_zero(ok)];
+    }
+    if (all) return true;
   }
-  return true;
+  Mask any = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    Mask slots = slot[i];
+    any |= slots;
+    arc(0, 2 + i, 1);
+    for (; slots; slots &= slots - 1) arc(2 + i, m + 2 + static_cast<std::size_t>(std::countr_zero(slots)), 1);
+  }
+  for (Mask a = any; a; a &= a - 1) {
+    auto tau = static_cast<std::size_t>(std::countr_zero(a));
+    int free = tau < S1 ? static_cast<int>(T_.link_cap(link) - load_[static_cast<std::size_t>(link) * S1 + tau]) : 0;
+    if (free > 0) arc(m + 2 + tau, 1, free);
+  }
+  return boost::push_relabel_max_flow(g, 0, 1) == static_cast<int>(m);
 }
 
 // Symmetry breaking (sound): an automorphism of the tree that fixes leaf 0 (swapping the two
