@@ -1,5 +1,7 @@
 #include "legal_words.hpp"
 
+#include "word_construction.hpp"
+
 #include <algorithm>
 
 namespace blockcast {
@@ -120,16 +122,15 @@ std::optional<std::vector<State>> closed_walk(int r, int u_rep, const Word& w) {
 }
 
 std::optional<int> self_loop_position(int r, i64 u, const Word& w, Letter x) {
-  if (u < r) return std::nullopt;
-  auto states = closed_walk(r, static_cast<int>(u - r), w);
-  if (!states) return std::nullopt;
-  const State zx = (State{1} << x) - 1;
-  // State s_k is the state before phase k; inserting x there puts it before w_k, i.e. at
-  // word position k-1; s_0 (before the upper-case phase) means appending at the end.
-  for (int k = 1; k < r; ++k)
-    if ((*states)[k] == zx) return k - 1;
-  if ((*states)[0] == zx) return r - 1;
-  return std::nullopt;
+  if (u < r || static_cast<int>(w.size()) != r - 1 || !is_legal_word(r, u, w)) return std::nullopt;
+  // Landing-time form of the walk (word_construction.hpp: ground_state_phase), valid for any
+  // letter size; the bitmask automaton above agrees on small letters (tests).
+  std::vector<i64> s{u - r};
+  s.insert(s.end(), w.begin(), w.end());
+  const auto k = ground_state_phase(s, x);
+  // Phase k's state is the one before w_k, i.e. word position k-1; phase 0 means the end.
+  if (!k) return std::nullopt;
+  return *k == 0 ? r - 1 : *k - 1;
 }
 
 }  // namespace blockcast

@@ -1,8 +1,10 @@
 #include "word_construction.hpp"
 
+#include <deque>
+#include <numeric>
+#include <stdexcept>
+#include <string>
 #include <unordered_set>
-
-#include "word_automaton.hpp"
 
 namespace blockcast {
 
@@ -35,104 +37,161 @@ int max_letter_copies(int r, i64 u, Letter j, int A) {
   return 0;
 }
 
-namespace {
-// Phase-by-phase search: phase k takes a letter j whose residue (k + j) mod r is still free.
-struct PhaseSearch {
-  int r;
-  Counts left;
-  std::vector<char> used;
-  Word word;
-  i64 budget;
-  bool run(int k) {
-    if (k == r) return true;
-    if (--budget < 0) return false;
-    for (int j = static_cast<int>(left.size()) - 1; j >= 0; --j) {
-      if (!left[j]) continue;
-      int res = (k + j) % r;
-      if (used[res]) continue;
-      used[res] = 1, --left[j], word.push_back(j);
-      if (run(k + 1)) return true;
-      used[res] = 0, ++left[j], word.pop_back();
+// Hall's proof, as an algorithm. Keep positions A[i] and targets C[i] = A[i] + b[i], both
+// permutations of Z_n, starting from b = 0 (A = C = identity). Set the values one at a
+// time, index n-1 absorbing the change: b[p] += d, b[q] -= d (q = n-1). Index p keeps its
+// position and takes the target C[p] + d; whoever held it moves to the position just freed,
+// and so on. With K = C[p] + d + A[q] the index displaced after index m is the owner of the
+// target K - A[m]: a permutation phi of the indices, so the chain is the orbit of q under
+// phi and reaches p or q (both own free targets) within n steps. Index q finally takes the
+// last free position and target; its difference is right because all differences sum to 0.
+std::vector<int> hall_ordering(const std::vector<i64>& values) {
+  const int n = static_cast<int>(values.size());
+  if (n == 0) return {};
+  auto mod = [n](i64 v) { return static_cast<int>(((v % n) + n) % n); };
+  i64 sum = 0;
+  for (i64 v : values) sum = (sum + mod(v)) % n;
+  if (sum != 0) throw std::logic_error("hall_ordering: values do not sum to 0 mod n");
+  std::vector<int> A(n), C(n), owner(n), b(n, 0), chain;
+  std::iota(A.begin(), A.end(), 0);
+  C = owner = A;
+  const int q = n - 1;
+  for (int p = 0; p < q; ++p) {
+    const int d = mod(values[p] - b[p]);
+    if (d == 0) continue;
+    const int K = mod(static_cast<i64>(C[p]) + d + A[q]);
+    chain.clear();
+    int m = owner[mod(static_cast<i64>(C[p]) + d)];
+    while (m != p && m != q) {
+      chain.push_back(m);
+      if (static_cast<int>(chain.size()) > n) throw std::logic_error("hall_ordering: chain does not close");
+      m = owner[mod(static_cast<i64>(K) - A[m])];
     }
-    return false;
+    const int cp = C[p], cq = C[q], aq = A[q];
+    if (chain.empty()) {  // C[p] + d == C[q]: exchange the two targets
+      C[p] = cq, C[q] = cp;
+    } else {
+      std::vector<int> oldA(chain.size()), oldC(chain.size());
+      for (std::size_t j = 0; j < chain.size(); ++j) oldA[j] = A[chain[j]], oldC[j] = C[chain[j]];
+      C[p] = oldC[0];
+      for (std::size_t j = 0; j < chain.size(); ++j) {
+        A[chain[j]] = j == 0 ? aq : oldA[j - 1];
+        C[chain[j]] = j + 1 < chain.size() ? oldC[j + 1] : (m == p ? cp : cq);
+      }
+      A[q] = oldA.back();
+      C[q] = m == p ? cq : cp;
+    }
+    for (int i : chain) owner[C[i]] = i, b[i] = mod(C[i] - A[i]);
+    owner[C[p]] = p, owner[C[q]] = q;
+    b[p] = mod(C[p] - A[p]), b[q] = mod(C[q] - A[q]);
   }
-};
-}  // namespace
+  return A;
+}
 
-std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64 max_nodes, bool* exhausted) {
+std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64, bool* exhausted) {
   if (exhausted) *exhausted = true;
   if (!vector_is_legal(r, u, c)) return std::nullopt;
-  PhaseSearch s{r, c, std::vector<char>(r, 0), {}, max_nodes};
-  s.used[u % r] = 1;
-  if (s.run(1)) return s.word;
-  if (exhausted) *exhausted = s.budget >= 0;
-  return std::nullopt;
+  std::vector<i64> values{u};  // index 0 is the upper-case reception
+  for (std::size_t j = 0; j < c.size(); ++j) values.insert(values.end(), c[j], static_cast<i64>(j));
+  const std::vector<int> g = hall_ordering(values);
+  Word w(r - 1);
+  for (int i = 1; i < r; ++i) w[((g[i] - g[0]) % r + r) % r - 1] = static_cast<Letter>(values[i]);
+  if (!is_legal_word(r, u, w)) throw std::logic_error("hall_ordering produced an illegal word");
+  return w;
 }
 
 namespace {
-// Walk from Z = {0..x-1} around the whole cycle: m letters, then the upper-case
-// representative, then the other r-1-m letters, back to Z. Failed (position, state,
-// remaining counts) triples are remembered.
-struct CycleSearch {
-  int r, up;
-  State goal;
-  Counts left;
-  Word seq;
+// Read from a ground-state phase, throw s_i at position i lands at i + s_i, and these
+// landing times are exactly x..x+r-1. Positions are filled in order; a free landing time
+// equal to the position must take throw 0 now (no later position can reach it).
+struct GroundSearch {
+  int r, x;
+  std::vector<std::int32_t> left;  // throws still to place, by value (incl. the upper case)
+  std::vector<char> free;          // landing time c still free (c < x + r)
+  std::vector<int> seq;
   i64 budget;
-  bool up_done = false;
+  bool out = false;
   std::unordered_set<std::string> failed;
-  std::string key(int pos, State s) const {
-    std::string k(reinterpret_cast<const char*>(&s), sizeof s);
-    k += static_cast<char>(pos), k += static_cast<char>(up_done);
-    for (auto v : left) k += static_cast<char>(v);
+
+  std::string key(int i) const {
+    std::string k(reinterpret_cast<const char*>(&i), sizeof i);
+    const int end = std::min<int>(x + r, i + static_cast<int>(left.size()));
+    for (int c = i; c < end; c += 8) {
+      char byte = 0;
+      for (int bit = 0; bit < 8 && c + bit < end; ++bit) byte = static_cast<char>(byte | (free[c + bit] << bit));
+      k += byte;
+    }
+    for (auto v : left) k.append(reinterpret_cast<const char*>(&v), sizeof v);
     return k;
   }
-  bool run(int pos, State s) {
-    if (pos == r) return s == goal;
-    if (--budget < 0) return false;
-    std::string k = key(pos, s);
+  bool run(int i) {
+    if (i == r) return true;
+    if (budget > 0 && --budget == 0) out = true;
+    if (out) return false;
+    std::string k = key(i);
     if (failed.count(k)) return false;
-    // The upper-case letter may come at any position not yet used (one per cycle).
-    if (!up_done && pos + 1 <= r) {
-      if (auto n = automaton_step(s, up)) {
-        up_done = true, seq.push_back(-1);
-        if (run(pos + 1, *n)) return true;
-        up_done = false, seq.pop_back();
-      }
+    const bool forced = i >= x && free[i];
+    for (int s = forced ? 0 : static_cast<int>(left.size()) - 1; s >= 0; --s) {
+      if (!left[s] || i + s >= x + r || !free[i + s]) continue;
+      --left[s], free[i + s] = 0, seq.push_back(s);
+      if (run(i + 1)) return true;
+      ++left[s], free[i + s] = 1, seq.pop_back();
     }
-    // Letters must leave room for the upper-case reception if it has not come yet.
-    if (up_done || pos + 1 < r)
-      for (int j = static_cast<int>(left.size()) - 1; j >= 0; --j) {
-        if (!left[j]) continue;
-        auto n = automaton_step(s, j);
-        if (!n) continue;
-        --left[j], seq.push_back(j);
-        if (run(pos + 1, *n)) return true;
-        ++left[j], seq.pop_back();
-      }
-    if (budget >= 0) failed.insert(std::move(k));
+    if (!out) failed.insert(std::move(k));
     return false;
   }
 };
 }  // namespace
 
-std::optional<Word> extendable_word_with_counts(int r, i64 u, const Counts& c, Letter x,
-                                                i64 max_nodes, bool* exhausted) {
+std::optional<Word> extendable_word_with_counts(int r, i64 u, const Counts& c, Letter x, i64 max_nodes,
+                                                bool* exhausted) {
   if (exhausted) *exhausted = true;
-  if (!vector_is_legal(r, u, c) || u < r || x < 0 || x > 60) return std::nullopt;
-  CycleSearch s{r, static_cast<int>(u - r), (State{1} << x) - 1, c, {}, max_nodes, false, {}};
-  if (s.up > 60) return std::nullopt;
-  if (!s.run(0, s.goal)) {
-    if (exhausted) *exhausted = s.budget >= 0;
+  if (!vector_is_legal(r, u, c) || u < r || x < 0) return std::nullopt;
+  const i64 up = u - r;
+  i64 sum = up;
+  for (std::size_t j = 0; j < c.size(); ++j) sum += static_cast<i64>(j) * c[j];
+  if (sum != static_cast<i64>(x) * r) return std::nullopt;  // every state has x elements
+  GroundSearch s{r, x, Counts(std::max<std::size_t>(c.size(), up + 1), 0), std::vector<char>(x + r, 0), {},
+                 max_nodes, false, {}};
+  for (std::size_t j = 0; j < c.size(); ++j) s.left[j] = c[j];
+  ++s.left[up];
+  for (int t = x; t < x + r; ++t) s.free[t] = 1;
+  if (!s.run(0)) {
+    if (exhausted) *exhausted = !s.out;
     return std::nullopt;
   }
-  // Rotate so the upper-case reception is phase 0: the word is what follows it, then what
-  // preceded it.
+  // Any throw of value u' can be the upper-case reception: the word is what follows it.
   std::size_t at = 0;
-  while (s.seq[at] != -1) ++at;
+  while (s.seq[at] != up) ++at;
   Word w(s.seq.begin() + at + 1, s.seq.end());
   w.insert(w.end(), s.seq.begin(), s.seq.begin() + at);
+  if (!is_legal_word(r, u, w)) throw std::logic_error("ground-state search produced an illegal word");
   return w;
+}
+
+std::optional<int> ground_state_phase(const std::vector<i64>& s, Letter x) {
+  const int r = static_cast<int>(s.size());
+  if (r == 0) return std::nullopt;
+  i64 sum = 0;
+  for (i64 v : s) sum += v;
+  if (sum != static_cast<i64>(x) * r) return std::nullopt;
+  // Phase k works iff max over j in [k, k+r) of (s_j + j) - k <= r + x - 1 (doubled index j):
+  // no throw made before phase k lands beyond x-1 after it. Sliding-window maximum.
+  std::vector<char> ok(r, 0);
+  std::deque<int> dq;
+  auto val = [&](int j) { return s[j % r] + j; };
+  for (int j = 0; j < 2 * r - 1; ++j) {
+    while (!dq.empty() && val(dq.back()) <= val(j)) dq.pop_back();
+    dq.push_back(j);
+    const int k = j - r + 1;
+    if (k < 0) continue;
+    while (dq.front() < k) dq.pop_front();
+    ok[k] = val(dq.front()) - k <= r + x - 1;
+  }
+  for (int k = 1; k < r; ++k)
+    if (ok[k]) return k;
+  if (ok[0]) return 0;
+  return std::nullopt;
 }
 
 }  // namespace blockcast

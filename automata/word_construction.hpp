@@ -1,13 +1,18 @@
-// Concrete words for letter-count vectors.
+// Concrete words for letter-count vectors (SPEC Sec. 4-5, 7).
 //
 // Hall's theorem on abelian groups (M. Hall, 1952: for any a_1..a_n in Z_n summing to 0 there
 // is an ordering g_1..g_n of Z_n with the g_i + a_i pairwise distinct) makes the sum condition
 // of SPEC Sec. 4 sufficient as well as necessary: a multiset of r-1 letters is the letter
 // multiset of some legal word of block (r, u) iff u + (sum of letters) = 0 (mod r). (Translate
 // the ordering so that u lands on phase 0.) The search therefore works on count vectors with
-// this test (vector_is_legal) and builds the word only for the witness, here, by depth-first
-// search over phases. tests/test_hall.cpp cross-checks the characterisation against the
-// automaton's closed walks exhaustively for small L and r.
+// this test (vector_is_legal) and builds the word only for the witness, here, by Hall's own
+// constructive proof (hall_ordering): O(r^2), no search, never fails on a legal vector.
+//
+// x-extendable root words (SPEC Sec. 7) are juggling patterns through the ground state: the
+// cyclic word (u', w_1..w_{r-1}), u' = u - r, is a siteswap with x balls (sum = x r), and its
+// state before some phase is {0..x-1} iff, read from that phase, the landing times i + s_i
+// are exactly x..x+r-1. extendable_word_with_counts searches for such an order directly on
+// landing times (no bitmask, so any letter size works).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -27,15 +32,29 @@ bool vector_is_legal(int r, i64 u, const Counts& c);
 // sumset of the other letters' residues decides. Used for absorption bounds in the searches.
 int max_letter_copies(int r, i64 u, Letter j, int A);
 
-// A legal word of block (r, u) with exactly these letter counts, or nullopt if none exists
-// (or `max_nodes` search nodes were not enough: then *exhausted is false).
-std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64 max_nodes = 10'000'000,
+// Hall's theorem, constructively: for values v_0..v_{n-1} with sum = 0 (mod n) a permutation
+// g of Z_n (g[i] = position of value i) with the g[i] + v_i pairwise distinct mod n.
+// Precondition: the sum condition holds (std::logic_error otherwise).
+std::vector<int> hall_ordering(const std::vector<i64>& values);
+
+// A legal word of block (r, u) with exactly these letter counts, or nullopt iff the sum
+// condition fails. Built by hall_ordering; the budget arguments are kept for callers and
+// ignored (*exhausted is always set to true: the answer is exact).
+std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64 max_nodes = 0,
                                      bool* exhausted = nullptr);
 
 // A legal word of the root block (r, u) with these counts whose closed walk (representative
 // u - r) passes through the state {0..x-1}, so that x can be inserted forever (SPEC Sec. 7).
+// Depth-first search over landing times with failure memo; nullopt with *exhausted = false
+// when `max_nodes` (0 = unlimited) ran out first.
 std::optional<Word> extendable_word_with_counts(int r, i64 u, const Counts& c, Letter x,
                                                 i64 max_nodes = 10'000'000,
                                                 bool* exhausted = nullptr);
+
+// The phase (0..r-1) of the cyclic sequence s (s[0] = u', s[k] = w_k) before which the
+// walk is in state {0..x-1}, or nullopt. Assumes s is a legal cyclic word (residues
+// distinct mod r); tests sum(s) = x r and the landing-time window. Order of preference:
+// phases 1..r-1, then 0 (the order the automaton-based answer used).
+std::optional<int> ground_state_phase(const std::vector<i64>& s, Letter x);
 
 }  // namespace blockcast

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
@@ -73,6 +74,8 @@ void register_conjecture(CLI::App& app) {
     std::string L = "3..10";
     std::string out;
     std::string shape = "optimal";
+    std::string method = "auto";
+    std::int64_t seed = 1;
     std::string resume;
     int t_max = 0;
     SearchArgs search;
@@ -83,13 +86,17 @@ void register_conjecture(CLI::App& app) {
   a->L = "3..10";
   add_string(sub, "out", a->out);
   add_string(sub, "shape", a->shape);
+  add_string(sub, "method", a->method);
+  add_int(sub, "seed", a->seed);
   add_int(sub, "t-max", a->t_max);
   add_string(sub, "resume", a->resume);
   a->search.add(sub);
   sub->callback([a, sub] {
-    auto [lo, hi] = parse_range("L", a->L, 1, 64);
+    auto [lo, hi] = parse_range("L", a->L, 1, 256);
     ConjectureOptions co;
     co.search = a->search.options();
+    co.method = parse_method(a->method);
+    co.constructive.seed = static_cast<std::uint64_t>(a->seed);
     co.t_max = a->t_max;
     co.shape = parse_shape(a->shape);
     if (co.shape != Shape::optimal && co.shape != Shape::pruned)
@@ -109,16 +116,19 @@ void register_conjecture(CLI::App& app) {
       ConjectureResult r = run_conjecture(L, co);
       nlohmann::json smaller = nlohmann::json::array();
       for (const auto& s : r.smaller)
-        smaller.push_back({{"t", s.t}, {"verdict", verdict_name(s.verdict)}, {"mode", "exact"},
+        smaller.push_back({{"t", s.t}, {"verdict", verdict_name(s.verdict)}, {"mode", s.method},
                            {"nodes", s.stats.nodes}, {"seconds", s.stats.seconds}, {"note", s.covered}});
       nlohmann::json summary = {{"L", L}, {"shape", shape_name(co.shape)}, {"verdict", verdict_name(r.verdict)},
                                 {"searches", r.searches}, {"seconds", r.seconds}, {"stats", r.stats.json()},
                                 {"note", r.note}};
       if (r.verdict == Verdict::solved) {
-        r.certificate.extra = {{"mode", "exact"}, {"smaller", smaller}, {"compositions_checked", r.compositions},
-                               {"seconds", r.seconds}, {"stats", r.stats.json()}};
+        r.certificate.extra = {{"mode", method_name(co.method)}, {"smaller", smaller},
+                               {"compositions_checked", r.compositions}, {"seconds", r.seconds},
+                               {"stats", r.stats.json()}, {"t0_minimal", r.minimal}};
         summary["t0"] = r.certificate.t0;
+        summary["t0_minimal"] = r.minimal;
         summary["x"] = letter_name(r.certificate.x);
+        summary["methods"] = r.methods;
         summary["compositions_checked"] = r.compositions;
         if (pruned) summary["table"] = table_json(r);
         if (!a->out.empty()) {
@@ -141,8 +151,16 @@ void register_conjecture(CLI::App& app) {
       if (a->search.json) return;
       std::cout << "L=" << L << (pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
       if (r.verdict == Verdict::solved) {
-        std::cout << "  t0=" << r.certificate.t0 << "  x=" << letter_name(r.certificate.x) << "  roots:";
-        for (const auto& b : r.certificate.base_cases) std::cout << " " << word_string(root_block(b)->word);
+        std::cout << "  t0=" << r.certificate.t0 << (r.minimal ? "" : " (smallest found; a smaller one hit a limit)")
+                  << "  x=" << letter_name(r.certificate.x);
+        if (L <= 16) {
+          std::cout << "  roots:";
+          for (const auto& b : r.certificate.base_cases) std::cout << " " << word_string(root_block(b)->word);
+        }
+        std::map<std::string, int> by_method;
+        for (const auto& m : r.methods) ++by_method[m];
+        std::cout << "\n  base cases by method:";
+        for (const auto& [m, n] : by_method) std::cout << " " << m << " " << n;
         std::cout << "\n  smaller t:";
         for (const auto& s : r.smaller)
           if (s.verdict != Verdict::solved) std::cout << " t=" << s.t << ":" << verdict_name(s.verdict);

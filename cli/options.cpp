@@ -11,7 +11,7 @@ namespace {
 const std::vector<OptionSpec>& table() {
   static const std::vector<OptionSpec> t = {
       // model
-      {"L", "3", 1, 64, "latency L of the postal model (message takes L steps)"},
+      {"L", "3", 1, 256, "latency L of the postal model (message takes L steps)"},
       {"t", "7", 0, 200, "tree depth t: the optimal tree has P-1 = f_t nodes"},
       {"P", "", 2, INT64_MAX, "number of processors including the source"},
       {"o", "0", 0, 1000000, "LogP send/receive overhead o"},
@@ -31,7 +31,8 @@ const std::vector<OptionSpec>& table() {
       {"threads", "0", 0, 1024, "worker threads (0 = all cores)"},
       {"max-nodes", "0", 0, INT64_MAX, "node limit per search (0 = none); hitting it gives UNKNOWN"},
       {"time-limit", "0", 0, 1000000000, "time limit in seconds per search (0 = none); gives UNKNOWN"},
-      {"mode", "auto", 0, 0, "search mode: exact (automaton, complete), constructive (word families), auto"},
+      {"method", "auto", 0, 0, "conjecture: complete (exact search), constructive (paper greedy + repair), auto (constructive, then complete)"},
+      {"seed", "1", 0, INT64_MAX, "seed of the randomized constructive method (runs are reproducible)"},
       {"receive-only", "", 0, 0, "require this receive-only letter"},
       {"extendable", "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
       {"t-max", "0", 0, 400, "conjecture: largest t0 tried before giving up with UNKNOWN (0 = 6L)"},

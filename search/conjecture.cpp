@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 
 #include "trim.hpp"
@@ -26,8 +27,36 @@ bool depth_is_own(int L, int t, Shape shape) {
 
 }  // namespace
 
+std::string method_name(Method m) {
+  switch (m) {
+    case Method::complete: return "complete";
+    case Method::constructive: return "constructive";
+    case Method::auto_: return "auto";
+  }
+  return "?";
+}
+
+Method parse_method(const std::string& s) {
+  if (s == "complete") return Method::complete;
+  if (s == "constructive") return Method::constructive;
+  if (s == "auto") return Method::auto_;
+  throw InputError("--method '" + s + "': expected complete, constructive or auto");
+}
+
+namespace {
+// One decided instance: verdict, witness and the method that produced them.
+struct CaseResult {
+  Verdict verdict = Verdict::unknown;
+  std::optional<Assignment> witness;
+  std::string method;
+  std::string covered;
+  SearchStats stats;
+};
+}  // namespace
+
 ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   if (opt.shape != Shape::optimal && opt.shape != Shape::pruned)
     throw InputError("conjecture: shape must be optimal or pruned, not " + shape_name(opt.shape));
   ConjectureResult res;
@@ -39,26 +68,74 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   // A fully trimmed node with r0 <= L children becomes a leaf with letter L-1+r0 <= 2L-1,
   // so pruned trees have letters 0..2L-1 and any of them may be the receive-only letter.
   const Letter x_end = pruned ? 2 * L : L;
-  auto run = [&](int t, const SearchOptions& so) {
+  // The constructive methods cover the optimal shape; pruned runs stay complete.
+  const bool constructive = !pruned && opt.method != Method::complete;
+  auto progress = [&](const std::string& what) {
+    if (!opt.progress) return;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " [%.1f s]", elapsed());
+    opt.progress(tag + " " + what + buf);
+  };
+  // Decide I(t) (or the pruned tree for t): receive-only x and extendable root when x is
+  // given, unconstrained otherwise. Constructive methods first (method auto/constructive),
+  // then the complete search (complete/auto; auto with a per-instance limit by default).
+  auto decide = [&](int t, std::optional<Letter> x) -> CaseResult {
+    CaseResult c;
+    if (constructive) {
+      const Instance inst = optimal_instance(L, t);
+      ConstructiveOptions co = opt.constructive;
+      co.extendable = x.has_value();
+      co.seed = opt.constructive.seed * 1000003u + static_cast<std::uint64_t>(L) * 7919u + static_cast<std::uint64_t>(t);
+      std::vector<Letter> xs;
+      if (x) xs.push_back(*x);
+      else
+        for (Letter j = 0; j < inst.alphabet(); ++j)
+          if (inst.letters[j] > 0) xs.push_back(j);
+      bool all_refuted = true;
+      for (Letter xx : xs) {
+        co.x = xx;
+        ConstructiveResult g = solve_paper_greedy(inst, co);
+        if (g.verdict != Verdict::solved) g = solve_repair(inst, co);
+        if (g.verdict == Verdict::solved) {
+          c.verdict = Verdict::solved, c.witness = g.witness, c.method = g.method, c.covered = g.covered;
+          return c;
+        }
+        if (g.verdict != Verdict::impossible) all_refuted = false;
+        c.covered = g.covered;
+      }
+      if (all_refuted) {  // the counting / exhaustive arguments of solve_repair, for every x
+        c.verdict = Verdict::impossible, c.method = "counting";
+        return c;
+      }
+      if (opt.method == Method::constructive) {
+        c.method = "constructive";
+        return c;
+      }
+    }
+    SearchOptions so = opt.search;
+    so.receive_only = x;
+    so.extendable = x.has_value();
+    if (opt.method == Method::auto_ && so.limits.max_nodes == 0 && so.limits.time_limit == 0)
+      so.limits = opt.fallback_limits;
     SearchResult r = search_shape(L, t, opt.shape, so);
-    res.stats += r.stats;
+    c.verdict = r.verdict, c.witness = r.witness, c.method = "complete", c.covered = r.covered, c.stats = r.stats;
+    return c;
+  };
+  auto run = [&](int t, std::optional<Letter> x) {
+    CaseResult c = decide(t, x);
+    res.stats += c.stats;
     ++res.searches;
-    return r;
+    return c;
   };
   // Candidates t0 = L, L+1, ... and letters x in order; S(t, x) (is I(t) solvable with
   // receive-only x and an x-extendable root?) is decided at most once. A failure at
   // (t, x) rules out every t0 in (t-L, t] for that x, so most pairs are never searched.
-  std::map<std::pair<int, Letter>, SearchResult> decided;
-  auto S = [&](int t, Letter x) -> const SearchResult& {
+  std::map<std::pair<int, Letter>, CaseResult> decided;
+  auto S = [&](int t, Letter x) -> const CaseResult& {
     auto it = decided.find({t, x});
     if (it != decided.end()) return it->second;
-    SearchOptions so = opt.search;
-    so.receive_only = x;
-    so.extendable = true;
-    SearchResult r = run(t, so);
-    if (opt.progress)
-      opt.progress(tag + " t=" + std::to_string(t) + " x=" + letter_name(x) + " " + verdict_name(r.verdict) + " (" +
-                   std::to_string(r.stats.nodes) + " nodes)");
+    CaseResult r = run(t, x);
+    progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict));
     return decided.emplace(std::make_pair(t, x), std::move(r)).first->second;
   };
   bool limit_hit = false;
@@ -68,12 +145,13 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     for (Letter x = 0; x < x_end && t0 < 0; ++x) {
       bool ok = true;
       for (int t = cand; t < cand + L && ok; ++t) {
-        const SearchResult& r = S(t, x);
+        const CaseResult& r = S(t, x);
         if (r.verdict == Verdict::unknown) limit_hit = true;
         ok = r.verdict == Verdict::solved;
       }
       if (ok) t0 = cand, x0 = x;
     }
+  res.minimal = !limit_hit;
   if (t0 < 0) {
     res.note = "no " + std::to_string(L) + " consecutive " + (pruned ? "pruned " : "") + "base cases with t0 <= " +
                std::to_string(t_max) + (limit_hit ? " (some searches hit a limit)" : "");
@@ -82,17 +160,21 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     res.certificate.shape = opt.shape;
     res.certificate.x = x0;
     res.certificate.t0 = t0;
-    for (int t = t0; t < t0 + L; ++t) res.certificate.base_cases.push_back(*decided.at({t, x0}).witness);
+    for (int t = t0; t < t0 + L; ++t) {
+      const CaseResult& c = decided.at({t, x0});
+      res.certificate.base_cases.push_back(*c.witness);
+      res.methods.push_back(c.method);
+    }
+    res.certificate.methods = res.methods;
+    progress("verifying the certificate");
     res.compositions = verify_certificate(res.certificate, opt.max_sim_events);
     res.verdict = Verdict::solved;
     // Smaller t: the plain question "is there any block-cyclic schedule (of this shape)?".
     for (int t = 0; t < t0; ++t) {
       if (!depth_is_own(L, t, opt.shape)) continue;
-      SearchOptions so = opt.search;
-      so.receive_only.reset();
-      so.extendable = false;
-      SearchResult r = run(t, so);
-      res.smaller.push_back({t, r.verdict, r.stats, r.covered, r.witness});
+      CaseResult r = run(t, std::nullopt);
+      progress("smaller t=" + std::to_string(t) + " " + r.method + " " + verdict_name(r.verdict));
+      res.smaller.push_back({t, r.verdict, r.stats, r.method, r.covered, r.witness});
     }
   }
   if (pruned && res.verdict == Verdict::solved) {

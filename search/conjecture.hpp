@@ -3,6 +3,13 @@
 // receive-only letter x and x-extendable root words; the induction (induction.hpp) then
 // covers every t >= t0. Smaller t are decided without the induction constraints.
 //
+// Methods (--method): `complete` decides every base case with the complete search
+// (solve_exact / solve_shape); `constructive` uses only the constructive methods of
+// constructive.hpp (paper-greedy, then repair); `auto` tries them first and falls back to
+// the complete search, with a per-instance limit (`fallback_limits`) when none was given.
+// A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
+// not one proved minimal; `ConjectureResult::minimal` says which.
+//
 // Shape pruned (SPEC Sec. 6-7, paper 000 Thm 3.5: delay L + t + 1 for P-1 = f_t) runs the
 // same induction over pruned trees, searched by solve_shape (profile and words together),
 // and additionally tabulates every t = L .. max(t_report, t0+2L-1) (t_report 40 for L = 2): a verified pruned
@@ -15,12 +22,21 @@
 #include <vector>
 
 #include "block_search.hpp"
+#include "constructive.hpp"
 #include "induction.hpp"
 
 namespace blockcast {
 
+enum class Method { complete, constructive, auto_ };
+std::string method_name(Method m);
+Method parse_method(const std::string& s);  // InputError on an unknown name
+
 struct ConjectureOptions {
   SearchOptions search;          // threads and limits for each single search
+  Method method = Method::complete;
+  ConstructiveOptions constructive;  // tries, budgets, seed (x and extendable set per case)
+  Limits fallback_limits{0, 2.0};   // auto: complete search per instance when search.limits
+                                    // is unlimited (time in seconds)
   Shape shape = Shape::optimal;  // optimal (paper 000 Thm 3.3) or pruned (Thm 3.5)
   int t_max = 0;                 // give up (UNKNOWN) beyond this t0 (0 = 6L)
   int t_report = 0;              // pruned: tabulate t = L .. max(t_report, t0+2L-1);
@@ -33,6 +49,7 @@ struct SmallerVerdict {
   int t = 0;
   Verdict verdict = Verdict::unknown;
   SearchStats stats;
+  std::string method;                 // which method decided it ("complete", "repair", ...)
   std::string covered;
   std::optional<Assignment> witness;  // SOLVED only
 };
@@ -59,6 +76,8 @@ struct ConjectureResult {
   Shape shape = Shape::optimal;
   Verdict verdict = Verdict::unknown;  // SOLVED: certificate verified; UNKNOWN: not reached
   Certificate certificate;             // valid when SOLVED
+  std::vector<std::string> methods;     // per base case t0..t0+L-1: the method that solved it
+  bool minimal = true;                  // every smaller candidate t0 was refuted (no UNKNOWN)
   std::vector<SmallerVerdict> smaller;  // t < t0 (unconstrained)
   std::vector<int> compositions;       // t checked by composing base cases
   std::vector<DelayRow> table;         // pruned only, when SOLVED

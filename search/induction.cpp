@@ -104,6 +104,7 @@ nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& fil
   for (std::size_t i = 0; i < c.base_cases.size(); ++i) {
     nlohmann::json b = {{"t", c.base_cases[i].t}, {"assignment", to_json(c.base_cases[i])}};
     if (i < files.size()) b["file"] = files[i];
+    if (i < c.methods.size()) b["method"] = c.methods[i];
     base.push_back(b);
   }
   nlohmann::json j = {{"format", "blockcast-certificate"}, {"version", 1}, {"L", c.L},
@@ -123,7 +124,10 @@ Certificate certificate_from_json(const nlohmann::json& j) {
     c.shape = parse_shape(j.value("shape", std::string("optimal")));
     c.x = parse_letter(j.at("x").get<std::string>());
     c.t0 = j.at("t0").get<int>();
-    for (const auto& b : j.at("base_cases")) c.base_cases.push_back(assignment_from_json(b.at("assignment")));
+    for (const auto& b : j.at("base_cases")) {
+      c.base_cases.push_back(assignment_from_json(b.at("assignment")));
+      if (b.contains("method")) c.methods.push_back(b.at("method").get<std::string>());
+    }
   } catch (const nlohmann::json::exception& e) {
     throw InputError(std::string("certificate JSON: ") + e.what());
   }

@@ -39,6 +39,7 @@ struct Certificate {
   Letter x = 0;
   int t0 = 0;
   std::vector<Assignment> base_cases;  // t0 .. t0+L-1
+  std::vector<std::string> methods;    // optional, per base case: the method that found it
   nlohmann::json extra;                // smaller-t verdicts, statistics (reported, not checked)
 };
 
