@@ -197,6 +197,14 @@ void register_table_sub(CLI::App* parent) {
   });
 }
 
+void add_witness(json& j, const ft::Schedule& W, const ft::SimResult& check) {
+  json w = json::array();
+  for (std::size_t i = 0; i < W.injections.size(); ++i) w.push_back(injection_json(W, i));
+  j["witness"] = w;
+  j["witness_simulated_steps"] = check.completion;
+  j["witness_max_queue"] = check.max_queue;
+}
+
 json outcome_json(const ft::SearchOutcome& o) {
   json j = {{"steps", o.steps},
             {"verdict", verdict_name(o.verdict)},
@@ -207,13 +215,7 @@ json outcome_json(const ft::SearchOutcome& o) {
             {"parallel_subtrees", o.tasks},
             {"seconds", o.seconds},
             {"search_space", o.space}};
-  if (o.verdict == Verdict::solved) {
-    json w = json::array();
-    for (std::size_t i = 0; i < o.witness.injections.size(); ++i) w.push_back(injection_json(o.witness, i));
-    j["witness"] = w;
-    j["witness_simulated_steps"] = o.check.completion;
-    j["witness_max_queue"] = o.check.max_queue;
-  }
+  if (o.verdict == Verdict::solved) add_witness(j, o.witness, o.check);
   return j;
 }
 
@@ -222,13 +224,7 @@ json exact_json(const ft::ExactOutcome& o) {
             {"clauses", o.clauses},   {"learned_clauses", o.learned},      {"build_seconds", o.build_seconds},
             {"solve_seconds", o.solve_seconds}, {"proof_seconds", o.proof_seconds}, {"proof", o.proof},
             {"search_space", o.space}};
-  if (o.verdict == Verdict::solved) {
-    json w = json::array();
-    for (std::size_t i = 0; i < o.witness.injections.size(); ++i) w.push_back(injection_json(o.witness, i));
-    j["witness"] = w;
-    j["witness_simulated_steps"] = o.check.completion;
-    j["witness_max_queue"] = o.check.max_queue;
-  }
+  if (o.verdict == Verdict::solved) add_witness(j, o.witness, o.check);
   return j;
 }
 

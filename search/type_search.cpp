@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -23,19 +24,26 @@ constexpr std::int64_t kMemoCap = 3'000'000;  // nogoods kept (bounds memory and
 struct Shared {
   const TypeProblem& pb;
   const SearchOptions& opt;
-  Stop& stop;
+  Stop& stop;            // the caller's limits, shared by every run
+  Stop* run = nullptr;   // this run's node budget (portfolio round)
   LetterBounds bounds;
+  bool low_first;        // vectors with low letters first
   int threads;
   std::vector<Letter> ascending, descending;
   std::atomic<bool> incomplete{false};
+  bool stopped() const { return stop.stopped() || (run && run->stopped()); }
+  bool tick() {
+    const bool a = stop.tick(), b = run && run->tick();
+    return a || b;
+  }
   std::atomic<int> pending{0};  // spawned tasks not yet finished
   std::atomic<std::int64_t> memo_size{0};
   tbb::concurrent_unordered_set<std::string> nogoods;
   std::mutex mutex;  // found and stats
   std::optional<Distribution> found;
   SearchStats stats;
-  Shared(const TypeProblem& p, const SearchOptions& o, Stop& s, int th)
-      : pb(p), opt(o), stop(s), bounds(p.A, all_types(p), o.receive_only), threads(th) {
+  Shared(const TypeProblem& p, const SearchOptions& o, Stop& s, int th, bool low)
+      : pb(p), opt(o), stop(s), bounds(p.A, all_types(p), o.receive_only), low_first(low), threads(th) {
     for (Letter j = 0; j < p.A; ++j) ascending.push_back(j), descending.insert(descending.begin(), j);
   }
   static std::vector<BlockType> all_types(const TypeProblem& p) {
@@ -64,7 +72,7 @@ class Worker {
   // State (p, m_left, bound): m_left blocks of type p still open, each taking a vector
   // strictly below `bound` in the enumeration order (none: any vector).
   bool node(std::size_t p, i64 m_left, const Counts* bound) {
-    if (sh_.stop.stopped()) return false;
+    if (sh_.stopped()) return false;
     if (p == sh_.pb.types.size()) return leaf();
     std::string key;
     if (sh_.opt.memo) {
@@ -79,13 +87,13 @@ class Worker {
     tbb::task_group tg;
     bool spawned = false;
     for_each_vector(p, bound, [&](const Counts& c) {
-      if (ok || sh_.stop.stopped()) return;
+      if (ok || sh_.stopped()) return;
       i64 kmax = m_left;
       for (int j = 0; j < sh_.pb.A; ++j)
         if (c[j] > 0) kmax = std::min<i64>(kmax, R_[j] / c[j]);
-      for (i64 k = kmax; k >= 1 && !ok && !sh_.stop.stopped(); --k) {
+      for (i64 k = kmax; k >= 1 && !ok && !sh_.stopped(); --k) {
         ++stats.nodes;
-        if (sh_.stop.tick()) return;
+        if (sh_.tick()) return;
         const std::size_t np = m_left == k ? p + 1 : p;
         const i64 nm = m_left == k ? (np < sh_.pb.types.size() ? sh_.pb.types[np].count : 0) : m_left - k;
         apply(p, c, k);
@@ -114,7 +122,7 @@ class Worker {
       tg.wait();
       ok = ok || child_ok;
     }
-    if (!ok && sh_.opt.memo && !sh_.stop.stopped() && sh_.memo_size.load(std::memory_order_relaxed) < kMemoCap)
+    if (!ok && sh_.opt.memo && !sh_.stopped() && sh_.memo_size.load(std::memory_order_relaxed) < kMemoCap)
       if (sh_.nogoods.insert(std::move(key)).second) sh_.memo_size.fetch_add(1, std::memory_order_relaxed);
     return ok;
   }
@@ -167,7 +175,7 @@ class Worker {
     Counts c(sh_.pb.A, 0);
     // High letters first (the paper's greedy uses them up first); the extendable root
     // prefers low letters, like the paper's root words a^{L-2}(ca)*b*.
-    const auto& order = root && sh_.opt.extendable ? sh_.ascending : sh_.descending;
+    const auto& order = (root && sh_.opt.extendable) || sh_.low_first ? sh_.ascending : sh_.descending;
     // An x-extendable root walks through {0..x-1}; every state of a closed walk has the
     // same size x, so sum(w) = x r - (u - r) (SPEC Sec. 5, 7).
     i64 exact_sum = -1;
@@ -198,7 +206,7 @@ class Worker {
       c[j] = v;
       enumerate(b, order, i + 1, left - v, sum + static_cast<i64>(v) * j, exact_sum, bound,
                 tight && bound && v == (*bound)[j], c, f);
-      if (sh_.stop.stopped()) break;
+      if (sh_.stopped()) break;
     }
     c[j] = 0;
   }
@@ -257,22 +265,67 @@ class Worker {
 
 }  // namespace
 
+namespace {
+
+// One search order of the portfolio: types in the given order, vectors high or low first.
+struct Run {
+  TypeProblem pb;
+  std::unique_ptr<Shared> sh;
+  bool done = false;
+};
+
+TypeProblem reordered(const TypeProblem& pb, bool ascending_r) {
+  TypeProblem q = pb;
+  auto first = q.types.begin() + (q.root_first ? 1 : 0);
+  std::stable_sort(first, q.types.end(), [ascending_r](const BlockType& a, const BlockType& b) {
+    return ascending_r ? a.r < b.r : a.r > b.r;
+  });
+  return q;
+}
+
+}  // namespace
+
 TypeOutcome run_type_search(const TypeProblem& pb, const SearchOptions& opt, Stop& stop, int threads) {
-  Shared sh(pb, opt, stop, threads);
+  // A portfolio of complete searches in different orders (small blocks first or last,
+  // low or high letters first), restarted with growing node budgets: solvable instances
+  // are found by whichever order suits them, and the first run that exhausts its space
+  // decides. Nogoods are facts about states, so each order keeps its table across rounds.
+  std::vector<Run> runs;
+  runs.reserve(4);  // each Shared refers to its run's problem
+  for (bool asc : {true, false})
+    for (bool low : {false, true}) {
+      runs.push_back(Run{reordered(pb, asc), nullptr, false});
+      runs.back().sh = std::make_unique<Shared>(runs.back().pb, opt, stop, threads, low);
+    }
   TypeOutcome out;
   tbb::task_arena arena(std::max(1, threads));
-  arena.execute([&] {
-    Worker w(sh);
-    const bool start_ok = pb.types.empty() || !opt.prune || sh.bounds.feasible(0, pb.types[0].count, pb.letters);
-    if (start_ok)
-      w.node(0, pb.types.empty() ? 0 : pb.types[0].count, nullptr);
-    else
-      ++w.stats.prune_bound;
-    w.flush_stats();
-  });
-  out.found = std::move(sh.found);
-  out.incomplete = sh.incomplete;
-  out.stats = sh.stats;
+  const bool start_ok = pb.types.empty() || !opt.prune || runs[0].sh->bounds.feasible(0, runs[0].pb.types[0].count, pb.letters);
+  if (!start_ok) {
+    ++out.stats.prune_bound;
+    return out;
+  }
+  bool decided = false;
+  for (std::int64_t budget = 2'000; !decided && !stop.stopped(); budget = budget < INT64_MAX / 4 ? budget * 4 : budget) {
+    for (Run& r : runs) {
+      Stop round(Limits{budget, 0});
+      Shared& sh = *r.sh;
+      sh.run = &round;
+      arena.execute([&] {
+        Worker w(sh);
+        w.node(0, r.pb.types.empty() ? 0 : r.pb.types[0].count, nullptr);
+        w.flush_stats();
+      });
+      sh.run = nullptr;
+      if (sh.found || !round.limit_hit()) {
+        decided = !stop.limit_hit();
+        if (sh.found) out.found = std::move(sh.found);
+        out.incomplete = out.incomplete || sh.incomplete;
+        break;
+      }
+      if (stop.stopped()) break;
+    }
+  }
+  for (Run& r : runs) out.stats += r.sh->stats, out.incomplete = out.incomplete || r.sh->incomplete;
   return out;
 }
 

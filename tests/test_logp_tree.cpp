@@ -112,7 +112,7 @@ TEST_CASE("postal model: the explicit tree on f_t nodes completes at t with n_d 
     }
 }
 
-TEST_CASE("counting handles P up to 2^62; the explicit tree refuses P beyond 10^7") {
+TEST_CASE("counting handles P up to 2^62, the explicit tree refuses P beyond 10^7") {
   CHECK(broadcast_time({3, 0, 1}, i64{1} << 62) == broadcast_depth(3, i64{1} << 62));
   CHECK(broadcast_time({1, 0, 1}, i64{1} << 62) == 62);  // L=1: f_t = 2^t
   const i64 big = broadcast_time({64, 1000000, 1000000}, i64{1} << 62);

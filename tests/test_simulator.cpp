@@ -91,7 +91,9 @@ TEST_CASE("illegal words that keep letter conservation are caught by the simulat
   // aacb: phase 2 reads the item the block took as H five steps earlier.
   // caab: the same letters as acab in another order.
   // acbb + receive-only a: one letter changed (a -> b), compensated by the receive-only letter.
-  for (auto [word, x] : {std::pair<std::string, Letter>{"aacb", 1}, {"caab", 1}, {"acbb", 0}}) {
+  for (const auto& wx : {std::pair<std::string, Letter>{"aacb", 1}, {"caab", 1}, {"acbb", 0}}) {
+    const std::string word = wx.first;  // not a structured binding: CAPTURE needs a variable (clang 14)
+    const Letter x = wx.second;
     Assignment a = with_words(word, x);
     CAPTURE(word);
     CHECK(check_assignment(claimed_instance(a), a).has_value());  // symbolic check agrees
@@ -106,7 +108,9 @@ TEST_CASE("illegal words that keep letter conservation are caught by the simulat
 
 TEST_CASE("a legal word the paper excludes for letter counts (cccc) cannot be expanded") {
   // cccc uses three c's where the tree has one: senders and receivers no longer pair up.
-  for (auto [word, x] : {std::pair<std::string, Letter>{"cccc", 1}, {"acaa", 1}}) {
+  for (const auto& wx : {std::pair<std::string, Letter>{"cccc", 1}, {"acaa", 1}}) {
+    const std::string word = wx.first;
+    const Letter x = wx.second;
     CAPTURE(word);
     try {
       expand_assignment(with_words(word, x), 20);
@@ -194,7 +198,8 @@ TEST_CASE("mutating one message of a valid explicit schedule is caught with the 
 TEST_CASE("symbolic check and simulator agree on every letter arrangement of small instances") {
   struct Case { int L, t, legal; };
   // L=4, t=8 has no block-cyclic solution (SPEC Sec. 8).
-  for (auto [L, t, legal_expected] : {Case{3, 7, -1}, Case{3, 8, -1}, Case{4, 8, 0}, Case{3, 5, -1}}) {
+  for (const Case& c : {Case{3, 7, -1}, Case{3, 8, -1}, Case{4, 8, 0}, Case{3, 5, -1}}) {
+    const int L = c.L, t = c.t, legal_expected = c.legal;  // CAPTURE needs variables (clang 14)
     const Instance inst = optimal_instance(L, t);
     std::vector<Letter> letters;
     for (int j = 0; j < inst.alphabet(); ++j) letters.insert(letters.end(), inst.letters[j], j);

@@ -195,7 +195,7 @@ TEST_CASE("tree_spec: depth, removed leaves and trim limits from the f_t definit
   CHECK(tree_spec_for_t(3, 7, Shape::ties).removed == 0);
 }
 
-TEST_CASE("shape_error and profile_of invert trimmed_instance; corrupted instances are named") {
+TEST_CASE("shape_error and profile_of invert trimmed_instance, corrupted instances are named") {
   int round_trips = 0;
   for (int L = 1; L <= 4; ++L)
     for (Shape shape : {Shape::ties, Shape::pruned})

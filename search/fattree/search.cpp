@@ -71,6 +71,9 @@ SearchOutcome run_search(const SearchSpec& spec) {
     throw InputError("search: queue-free-mnb needs --model multicast or flood");
   if (spec.tree.cap(1) != 1)
     throw InputError("search: only trees with c1 = 1 are supported (one packet per leaf and step)");
+  if (spec.tree.n > 64)
+    throw InputError("search: n = " + std::to_string(spec.tree.n) + " is too large for exhaustive search (n <= 64)");
+  if (spec.steps < 1 || spec.steps > 62) throw InputError("search: --steps must be between 1 and 62");
   if (spec.model == Model::flood) return run_flood_search(spec);
 
   auto t0 = std::chrono::steady_clock::now();

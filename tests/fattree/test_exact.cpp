@@ -4,8 +4,10 @@
 // UNSAT answers whose DRAT proofs the independent checker accepts.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <functional>
 #include <map>
+#include <sstream>
 
 #include "checked.hpp"
 #include "fattree/exact.hpp"
@@ -156,4 +158,36 @@ TEST_CASE("exact search: limits give UNKNOWN and bad requests are InputErrors") 
   s.tree = make_tree(128, "ebft");
   s.queue_bound = kUnboundedQueue;
   CHECK_THROWS_AS(run_exact(s, o), InputError);
+}
+
+TEST_CASE("eq. (2) is not optimal on the CBFT: total exchange on 8 leaves in 21 steps, 20 impossible") {
+  // eq. (2) gives (n^2 - 1)/3 + 2 log n - 1 = 26; 21 is the branch-counting bound (root branch:
+  // 16 packets per direction, first crossing in step 3, two more hops after the last).
+  auto r = exact(Op::total_exchange, 8, "cbft", 21, 0);
+  REQUIRE(r.verdict == Verdict::solved);
+  CHECK(r.check.max_queue == 0);
+  CHECK(exact(Op::total_exchange, 8, "cbft", 20).verdict == Verdict::impossible);
+}
+
+TEST_CASE("conjecture of Sec. 5.1 fails at n = 16: a queue-free 21-step total exchange on the EBFT") {
+  // Found by `blockcast fattree search --problem total-exchange --n 16 --capacities ebft
+  // --steps 21 --model queue-free --solver sat` (docs/fattree.md); lines "step source dest".
+  std::ifstream in(std::string(FT_DATA_DIR) + "/ebft16_total_exchange_21.txt");
+  REQUIRE(in);
+  auto T = make_tree(16, "ebft");
+  Schedule S;
+  S.required = required_deliveries(Op::total_exchange, 16);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    std::int64_t t, s, d;
+    REQUIRE(static_cast<bool>(f >> t >> s >> d));
+    S.injections.push_back(unicast(t, s, d, s * 16 + d));
+  }
+  auto R = simulate(T, S, {true, false});
+  CHECK(R.ok);
+  CHECK(R.delivered == 240);
+  CHECK(R.completion == 21);  // n + 2 log n - 2 = 22
+  CHECK(R.max_queue == 0);
 }

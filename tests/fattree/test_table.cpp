@@ -61,9 +61,11 @@ TEST_CASE("eq. (2) is not attainable when c_i grows faster than the subtrees can
 }
 
 TEST_CASE("any capacities, including c1 > 1: generated schedules deliver, queue-free") {
-  for (auto [n, cap] : std::vector<std::pair<std::int64_t, const char*>>{
+  for (const auto& n_cap : std::vector<std::pair<std::int64_t, const char*>>{
            {8, "2,2,4"}, {16, "2,3,3,8"}, {8, "3,3,3"}, {16, "1,4,4,4"}, {32, "1,2,2,8,8"}, {2, "1"}})
     for (Op op : {Op::scatter, Op::gather, Op::total_exchange, Op::total_exchange_phased}) {
+      const std::int64_t n = n_cap.first;
+      const char* cap = n_cap.second;  // CAPTURE needs a variable, not a structured binding (clang 14)
       CAPTURE(cap);
       CAPTURE(op_name(op));
       Row r = evaluate(op, make_tree(n, cap), {true, false});

@@ -1,0 +1,22 @@
+// libFuzzer harness: the two certificate readers, as `verify-certificate` and `report` use
+// them: search/induction.cpp (certificate_from_json, then verify_certificate with a small
+// simulation budget) and reports/certificate.cpp (the report's view, CertificateFile).
+#include <cstdint>
+#include <optional>
+
+#include "assignment_json.hpp"
+#include "certificate.hpp"
+#include "fuzz_common.hpp"
+#include "induction.hpp"
+
+using namespace blockcast;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string path = fuzz::as_file(data, size, ".json");
+  std::optional<nlohmann::json> j;
+  fuzz::expect_input_errors([&] { j = read_json_file(path); });
+  if (!j) return 0;  // not JSON: an InputError, as expected
+  fuzz::expect_input_errors([&] { certificate_from_json(*j, "L3", path); });
+  fuzz::expect_input_errors([&] { verify_certificate(certificate_from_json(*j), 20'000); });
+  return 0;
+}
