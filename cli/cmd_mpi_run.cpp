@@ -105,18 +105,16 @@ void register_mpi_run(CLI::App& app) {
       if (session.rank() != 0) sched = assignment_from_json(nlohmann::json::parse(session.broadcast(text)));
       else session.broadcast(text);
       const auto report = mpi::run_broadcast(expand_assignment(sched, a->items), {a->bytes, a->reps});
-      if (session.rank() != 0) {
-        if (!report.verified()) throw CLI::RuntimeError(exit_rejected);
-        return;
-      }
+      // Only rank 0 reports and sets the exit code: a worker leaving with an error first
+      // would make mpirun kill rank 0 before it prints why.
+      if (session.rank() != 0) return;
       if (a->json)
         std::cout << report_json(sched, report).dump(2) << "\n";
       else
         print_report(sched, report);
       if (!report.verified()) throw CLI::RuntimeError(exit_rejected);
     } catch (const InputError&) {
-      if (session.rank() == 0) throw;  // one error line, from rank 0
-      throw CLI::RuntimeError(exit_bad_input);
+      if (session.rank() == 0) throw;  // one error line and exit code, from rank 0
     }
   });
 }

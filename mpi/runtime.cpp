@@ -4,8 +4,10 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 namespace blockcast::mpi {
 
@@ -24,7 +26,15 @@ Session::Session() {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
 
-Session::~Session() { MPI_Finalize(); }
+Session::~Session() {
+  // A rank that is done waits for the others here, sleeping: MPI_Finalize's own wait
+  // busy-polls and would take a core from the ranks still working.
+  MPI_Request r;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  for (int done = 0; MPI_Test(&r, &done, MPI_STATUS_IGNORE), !done;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  MPI_Finalize();
+}
 
 std::string Session::broadcast(const std::string& text) const {
   unsigned long long n = text.size();
