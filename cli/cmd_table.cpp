@@ -1,88 +1,102 @@
-// `blockcast table --L A..B --P C..D`: the best block-cyclic delay for every (L, P)
-// (issue 4; SPEC Sec. 2 and 6; search/best_schedule.hpp). One row per cell: lower bound
-// L + B(P-1), the delay reached and its shape, the verdict at L+t and, when it was tried,
-// at L+t+1 (pruned). Every search has a time limit (default below) so that the whole table
-// finishes; a cell whose search hit it says UNKNOWN and nothing more.
+// `blockcast table --L A..B --P C..D`: a checked schedule for every (L, P) (issues 4, 12;
+// SPEC Sec. 2, 6-7; search/every_p.hpp). Output is compressed into ranges of P with the same
+// lower bound, delay, shape, method and proof status (text, --format markdown, --json);
+// --cells prints every cell instead, with --json one assignment object per line (JSON
+// Lines) that `check`, `simulate`, `export`, `draw` and `traffic` read as it is. All limits
+// are node counts, so the output is the same on every run, machine and thread count.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 
-#include "best_schedule.hpp"
 #include "commands.hpp"
-#include "search_args.hpp"
+#include "every_p.hpp"
+#include "options.hpp"
+#include "progress.hpp"
+#include "table_ranges.hpp"
 
 namespace blockcast::cli {
 
 namespace {
 
-// Per-search default for `table`: hard cells become UNKNOWN instead of stalling the table.
-constexpr const char* kTableTimeLimit = "0.1";
-// Witness replay by the simulator per cell (events); the symbolic re-check always runs.
-constexpr i64 kTableSimulateEvents = 200'000;
-constexpr std::size_t kMaxCells = 200'000;
+constexpr std::size_t kMaxCells = 20'000'000;
+// Witness replay by the simulator per cell (events, about P <= 250); the symbolic re-check
+// always runs, and tests/test_everyp.cpp simulates every cell up to P = 2000.
+constexpr i64 kTableSimulateEvents = 20'000;
 
-std::string verdict_at(const BestSchedule& b, bool lower) {
-  for (const auto& a : b.attempts)
-    if ((a.delay == b.lower_bound) == lower) return verdict_name(a.verdict);
-  return "-";  // not searched
-}
-
-nlohmann::json row_json(const BestSchedule& b) {
-  nlohmann::json j = to_json(b, false);
-  j.erase("attempts");  // the table keeps one line per cell; `solve --P` shows the attempts
-  j["pruned_verdict"] = nullptr;
-  double seconds = 0;
-  for (const auto& a : b.attempts) {
-    seconds += a.stats.seconds;
-    if (a.delay != b.lower_bound) j["pruned_verdict"] = verdict_name(a.verdict), j["pruned_covered"] = a.covered;
-  }
-  j["seconds"] = seconds;
-  return j;
+std::string duration(double s) {
+  char buf[32];
+  if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.0fs", s);
+  else
+    std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  return buf;
 }
 
 }  // namespace
 
 void register_table(CLI::App& app) {
   struct Args {
-    std::string L = "2..8", P = "2..100";
-    SearchArgs search;
+    std::string L = "2..8", P = "2..100", format = "text";
+    int threads = 0;
+    std::int64_t max_nodes = 0;
+    bool json = false, cells = false;
   };
   auto a = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("table", "best block-cyclic delay for every (L, P): optimal/ties at L+t, else pruned");
+  auto* sub = app.add_subcommand("table", "a checked schedule for every (L, P): delay, lower bound, method, proof status");
   add_string(sub, "L", a->L)->default_str("2..8")->description("latencies: a range A..B or one value");
   add_string(sub, "P", a->P)->default_str("2..100")->description("processors including the source: a range C..D");
   a->L = "2..8", a->P = "2..100";
-  a->search.add(sub);
-  sub->get_option("--time-limit")->default_str(kTableTimeLimit);
-  a->search.time_limit = std::stod(kTableTimeLimit);
+  add_int(sub, "threads", a->threads);
+  add_int(sub, "max-nodes", a->max_nodes)
+      ->default_str(std::to_string(EveryPOptions{}.cell_nodes))
+      ->description("node limit of every search (deterministic; hitting it gives UNKNOWN for that depth)");
+  add_flag(sub, "json", a->json);
+  add_flag(sub, "cells", a->cells);
+  add_string(sub, "format", a->format)->default_str("text")->description("range table format: text or markdown");
+  a->format = "text";
   sub->callback([a] {
     const auto Ls = parse_range("L", a->L, 1, 64);
     const auto Ps = parse_range("P", a->P, 2, 999'999'999);
+    if (a->format != "text" && a->format != "markdown")
+      throw InputError("--format '" + a->format + "': expected text or markdown");
     const auto cells = static_cast<std::size_t>(Ls.second - Ls.first + 1) * static_cast<std::size_t>(Ps.second - Ps.first + 1);
     if (cells > kMaxCells)
       throw InputError("table of " + std::to_string(cells) + " cells is too large (at most " + std::to_string(kMaxCells) + ")");
+    EveryPOptions opt;
+    opt.threads = a->threads;
+    if (a->max_nodes > 0) opt.cell_nodes = opt.base_nodes = a->max_nodes;
+    opt.simulate_events = kTableSimulateEvents;
     const auto start = std::chrono::steady_clock::now();
-    const auto rows = best_schedule_table(Ls, Ps, a->search.options(), a->search.threads, kTableSimulateEvents);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (a->search.json) {
-      nlohmann::json all = nlohmann::json::array();
-      for (const auto& b : rows) all.push_back(row_json(b));
-      std::cout << all.dump(2) << "\n";
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    Progress bar;
+    const auto rows = every_p_table(Ls, Ps, opt, [&](std::size_t done, std::size_t total) {
+      if (!bar.enabled()) return;
+      const double s = elapsed();
+      bar.update("table: " + std::to_string(done) + "/" + std::to_string(total) + " cells, " + duration(s) +
+                 " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(total - done)));
+    });
+    bar.finish();
+    TableSummary sum = summarize(rows);
+    sum.seconds = elapsed();
+    if (a->cells) {
+      for (const auto& c : rows) {
+        if (a->json) {
+          std::cout << to_json(c).dump() << "\n";
+        } else {
+          std::printf("L=%d P=%lld t=%d bound=%lld delay=%s shape=%s method=%s proved=%s\n", c.L,
+                      static_cast<long long>(c.P), c.t, static_cast<long long>(c.lower_bound),
+                      c.witness ? std::to_string(c.delay()).c_str() : "none",
+                      c.witness ? shape_name(c.witness->shape).c_str() : "-", c.method.c_str(), c.proved ? "yes" : "no");
+        }
+      }
+      if (!a->json) std::cout << summary_line(sum) << "\n";
       return;
     }
-    std::size_t optimal = 0, plus_one = 0, none = 0, impossible = 0, unknown = 0;
-    std::printf("%3s %10s %4s %6s %6s %-8s %-10s %-10s\n", "L", "P", "t", "bound", "delay", "shape", "L+t", "L+t+1");
-    for (const auto& b : rows) {
-      const std::string at = verdict_at(b, true);
-      std::printf("%3d %10lld %4d %6lld %6s %-8s %-10s %-10s\n", b.L, static_cast<long long>(b.P), b.t,
-                  static_cast<long long>(b.lower_bound), b.delay ? std::to_string(*b.delay).c_str() : "none",
-                  b.shape ? shape_name(*b.shape).c_str() : "-", at.c_str(), verdict_at(b, false).c_str());
-      (b.optimal() ? optimal : b.delay ? plus_one : none) += 1;
-      impossible += at == "IMPOSSIBLE";
-      unknown += at == "UNKNOWN";
-    }
-    std::printf("%zu cells: %zu at L+t, %zu at L+t+1, %zu none; L+t IMPOSSIBLE %zu, UNKNOWN %zu; %.1f s\n",
-                rows.size(), optimal, plus_one, none, impossible, unknown, seconds);
+    const auto ranges = compress_cells(rows);
+    if (a->json)
+      std::cout << ranges_json(ranges, sum).dump(2) << "\n";
+    else
+      std::cout << (a->format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum));
   });
 }
 

@@ -18,6 +18,7 @@ void register_tree(CLI::App& app);
 void register_check(CLI::App& app);
 void register_simulate(CLI::App& app);
 void register_reports(CLI::App& app);  // reception, draw, report, kbroadcast, export, traffic
+void register_prove(CLI::App& app);    // independent SAT prover, docs/prover.md
 void register_mpi_run(CLI::App& app);  // issue 13; only in builds with MPI (BLOCKCAST_HAVE_MPI)
 
 }  // namespace blockcast::cli

@@ -57,9 +57,15 @@ const std::vector<OptionSpec>& table() {
       {"k", "", 1, 1000000, "number of items k of the k-item broadcast"},
       {"assignment", "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
       {"m", "0", 0, INT64_MAX, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
+      // prove (docs/prover.md)
+      {"proof", "", 0, 0, "prove: write the DRAT proof to this file (default: a temporary file, removed)"},
+      {"dimacs", "", 0, 0, "prove: write the CNF to this DIMACS file"},
+      {"conflicts", "0", 0, INT64_MAX, "prove: SAT solver conflict limit (0 = none); hitting it gives UNKNOWN"},
+      {"no-symmetry", "", 0, 0, "prove: no symmetry breaking between blocks of one type (for cross-checks)"},
       {"bytes", "1024", 1, 1 << 30, "mpi-run: bytes per item (the message is items x bytes)"},
       {"reps", "5", 1, 1000, "mpi-run: repetitions of each timed broadcast (the median is reported)"},
       {"resume", "", 0, 0, "directory of an interrupted run: keep its finished units (units/*.json), compute the rest"},
+      {"cells", "", 0, 0, "table: print every cell (--json: one assignment object per line) instead of ranges of P"},
   };
   return t;
 }

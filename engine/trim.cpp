@@ -38,6 +38,21 @@ TreeSpec tree_spec_for_t(int L, int t, Shape shape) {
   return tree_spec(L, checked_add(fib(L, t), 1, "P"), shape);
 }
 
+TreeSpec pruned_spec(int L, i64 P, int T) {
+  TreeSpec s = tree_spec(L, P, Shape::pruned);
+  if (T < s.t)
+    throw InputError("a tree of depth T=" + std::to_string(T) + " has fewer than P-1=" + std::to_string(P - 1) +
+                     " nodes (P needs T >= " + std::to_string(s.t) + ")");
+  s.T = T;
+  s.removed = checked_add(fib(L, T), -(P - 1), "removed leaves");
+  if (s.removed > removable_leaves(L, T))
+    throw InputError("a pruned tree of depth T=" + std::to_string(T) + " keeps at least f_" + std::to_string(T - L) +
+                     " = " + std::to_string(fib(L, T - L)) + " nodes, P-1=" + std::to_string(P - 1) + " is fewer");
+  return s;
+}
+
+i64 removable_leaves(int L, int T) { return T < L ? 0 : fib(L, T) - fib(L, T - L); }
+
 std::vector<NodeClass> node_classes(int L, int T) {
   std::vector<NodeClass> out;
   for (int d = 0; d <= T - L; ++d)
@@ -134,7 +149,10 @@ std::optional<std::string> shape_error(const Instance& inst) {
         return "not the optimal tree I(" + std::to_string(inst.T) + ") of L=" + std::to_string(inst.L);
       return std::nullopt;
     }
-    const TreeSpec spec = tree_spec(inst.L, inst.P, inst.shape);
+    // Pruned trees may be deeper than t + 1 (pruned_spec); ties trees have depth t.
+    const TreeSpec spec = inst.shape == Shape::pruned && inst.T >= inst.t && inst.T != inst.t + 1
+                              ? pruned_spec(inst.L, inst.P, inst.T)
+                              : tree_spec(inst.L, inst.P, inst.shape);
     if (inst.T != spec.T || inst.t != spec.t)
       return shape_name(inst.shape) + " tree for P=" + std::to_string(inst.P) + " has T=" + std::to_string(spec.T) +
              " and t=" + std::to_string(spec.t) + ", the schedule says T=" + std::to_string(inst.T) +

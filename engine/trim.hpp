@@ -33,6 +33,13 @@ int max_trim(Shape s, int L);
 TreeSpec tree_spec(int L, i64 P, Shape shape);
 // Shape for P - 1 = f_t (the paper's P; ties then removes nothing).
 TreeSpec tree_spec_for_t(int L, int t, Shape shape);
+// A pruned tree of any depth T >= t = B(P-1) (issue 12: deeper trees when depth t fails):
+// T_T minus f_T - (P-1) trailing leaves, at most L per node, delay L + T. T = t is the
+// general trimming of the optimal depth (ties trees are the special case m <= 1).
+// InputError if T < t or fewer than P-1 nodes would remain impossible (P-1 < f_{T-L}).
+TreeSpec pruned_spec(int L, i64 P, int T);
+// Leaves a pruned T_T can lose in all: every leaf (f_T - f_{T-L}).
+i64 removable_leaves(int L, int T);
 
 // Internal nodes of T_T with r0 children: index u = L-1+r0 = T - label.
 struct NodeClass {

@@ -1,11 +1,7 @@
 // Best block-cyclic delay per P (see best_schedule.hpp; SPEC Sec. 2 and 6).
 #include "best_schedule.hpp"
 
-#include <atomic>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "assignment_json.hpp"
 #include "postal.hpp"
@@ -139,41 +135,6 @@ BestSchedule schedule_for_shape(int L, i64 P, Shape shape, const SearchOptions& 
     b.reason = failure_text(b.attempts.back(), name, opt) + "; no schedule found";
   }
   return b;
-}
-
-std::vector<BestSchedule> best_schedule_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps,
-                                              const SearchOptions& opt, int workers, i64 simulate_events) {
-  if (Ls.first > Ls.second || Ps.first > Ps.second) throw InputError("empty range of L or P");
-  std::vector<std::pair<int, i64>> cells;
-  for (int L = Ls.first; L <= Ls.second; ++L)
-    for (i64 P = Ps.first; P <= Ps.second; ++P) cells.emplace_back(L, P);
-  std::vector<BestSchedule> out(cells.size());
-  // Parallel over cells rather than inside searches: most cells are small, and one
-  // thread per search makes a hard cell cost no more than its own time limit.
-  if (workers <= 0) workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(workers), cells.size()));
-  SearchOptions one = opt;
-  one.threads = 1;
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto work = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < cells.size();) {
-      try {
-        out[i] = best_schedule(cells[i].first, cells[i].second, one, simulate_events);
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        next.store(cells.size());
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int k = 1; k < workers; ++k) pool.emplace_back(work);
-  work();
-  for (auto& th : pool) th.join();
-  if (error) std::rethrow_exception(error);
-  return out;
 }
 
 nlohmann::json to_json(const ShapeAttempt& a) {

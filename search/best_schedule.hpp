@@ -58,12 +58,6 @@ BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_
 BestSchedule schedule_for_shape(int L, i64 P, Shape shape, const SearchOptions& opt,
                                 i64 simulate_events = 2'000'000);
 
-// best_schedule for every (L, P) of two inclusive ranges, row-major (L outer, P inner).
-// Cells are independent searches run on `workers` threads (0 = all cores), each search on
-// one thread with opt's limits, so a hard cell costs at most its own time limit.
-std::vector<BestSchedule> best_schedule_table(std::pair<int, int> L, std::pair<i64, i64> P,
-                                              const SearchOptions& opt, int workers, i64 simulate_events);
-
 // JSON form (docs/shapes.md): lower bound, t, the verdict at the lower bound, achieved
 // delay and shape (null if none), reason, every attempt; the witness only if asked.
 nlohmann::json to_json(const BestSchedule& b, bool with_witness);

@@ -19,6 +19,29 @@
 
 namespace blockcast {
 
+// The first part's root grows by one child (x inserted at its self-loop), the second
+// part's blocks and letters join; the result is checked against the trimmed instance.
+Assignment compose_trimmed(const TreeSpec& spec, const Assignment& first, const Assignment& second, Letter x) {
+  Assignment c = first;
+  c.T = spec.T, c.t = spec.t, c.P = spec.P, c.shape = spec.shape;
+  c.blocks.clear();
+  for (BlockWord b : first.blocks) {
+    if (b.u == first.T) {
+      const auto pos = self_loop_position(b.r, b.u, b.word, x);
+      if (!pos || b.count != 1) throw std::logic_error("composition: part root is not x-extendable");
+      b.word.insert(b.word.begin() + *pos, x);
+      b.r += 1, b.u += 1;
+    }
+    c.blocks.push_back(b);
+  }
+  c.blocks.insert(c.blocks.end(), second.blocks.begin(), second.blocks.end());
+  c.receive_only = x;
+  normalize(c);
+  const Instance want = trimmed_instance(spec, profile_of(listed_instance(c)));
+  if (auto e = check_assignment(want, c)) throw std::logic_error("composition fails the checker: " + *e);
+  return c;
+}
+
 namespace {
 
 constexpr i64 kDirectBudget = 50'000;   // nodes of the first complete search in solve_shape
@@ -89,32 +112,9 @@ class Composer {
       if (!first) continue;
       auto second = solve(T - L(), D - D1, x);
       if (!second) continue;
-      return merge(spec, *first, *second, x);
+      return compose_trimmed(spec, *first, *second, x);
     }
     return std::nullopt;
-  }
-
-  // The first part's root grows by one child (x inserted at its self-loop), the second
-  // part's blocks and letters join; the result is checked against the trimmed instance.
-  Assignment merge(const TreeSpec& spec, const Assignment& first, const Assignment& second, Letter x) const {
-    Assignment c = first;
-    c.T = spec.T, c.t = spec.t, c.P = spec.P, c.shape = spec.shape;
-    c.blocks.clear();
-    for (BlockWord b : first.blocks) {
-      if (b.u == first.T) {
-        const auto pos = self_loop_position(b.r, b.u, b.word, x);
-        if (!pos || b.count != 1) throw std::logic_error("composition: part root is not x-extendable");
-        b.word.insert(b.word.begin() + *pos, x);
-        b.r += 1, b.u += 1;
-      }
-      c.blocks.push_back(b);
-    }
-    c.blocks.insert(c.blocks.end(), second.blocks.begin(), second.blocks.end());
-    c.receive_only = x;
-    normalize(c);
-    const Instance want = trimmed_instance(spec, profile_of(listed_instance(c)));
-    if (auto e = check_assignment(want, c)) throw std::logic_error("composition fails the checker: " + *e);
-    return c;
   }
 };
 

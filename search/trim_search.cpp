@@ -173,7 +173,10 @@ class Worker {
       if (left > hi) return;
       ch.c[j] = left;
       const i64 total = u + sum + static_cast<i64>(left) * j;
-      if (total % r == 0 && (exact < 0 || total - u == exact)) f(ch);
+      if (total % r == 0 && (exact < 0 || total - u == exact))
+        f(ch);
+      else if (ctx_.stop.tick())  // rejected vectors count too: the node limit bounds the listing
+        return;
       ch.c[j] = 0;
       return;
     }
@@ -356,8 +359,13 @@ Assignment make_witness(const Context& ctx, const std::vector<Choice>& choices, 
 
 bool canonical(const TreeSpec& spec) {
   if (spec.P < 2) return false;
-  const TreeSpec c = tree_spec(spec.L, spec.P, spec.shape);
-  return c.T == spec.T && c.t == spec.t && c.removed == spec.removed && c.max_trim == spec.max_trim;
+  try {
+    const TreeSpec c = spec.shape == Shape::pruned && spec.T != spec.t + 1 ? pruned_spec(spec.L, spec.P, spec.T)
+                                                                          : tree_spec(spec.L, spec.P, spec.shape);
+    return c.T == spec.T && c.t == spec.t && c.removed == spec.removed && c.max_trim == spec.max_trim;
+  } catch (const InputError&) {
+    return false;
+  }
 }
 
 SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt) {

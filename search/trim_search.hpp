@@ -29,6 +29,13 @@ SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt);
 // The complete trimmed search alone (spec.removed > 0 or not, any T).
 SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt);
 
+// One step of the generalised induction (docs/induction.md): `first` solves a trimmed
+// T_{T-1} with an x-extendable root, `second` a trimmed T_{T-L}, both with receive-only x;
+// the result solves the trimmed T_T of `whole` (its T, t, P, shape; whole.removed must be
+// the sum of the parts'), again x-extendable. Checked against the trimmed instance;
+// std::logic_error if a precondition fails (a caller bug).
+Assignment compose_trimmed(const TreeSpec& whole, const Assignment& first, const Assignment& second, Letter x);
+
 // Is spec the one tree_spec(L, P, shape) gives (so shape_error applies to its schedules)?
 bool canonical(const TreeSpec& spec);
 

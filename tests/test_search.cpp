@@ -87,7 +87,7 @@ TEST_CASE("paper 000: L=3, t=7 SOLVED and L=4, t=8 IMPOSSIBLE") {
   CHECK(solve_exact(optimal_instance(4, 8), o).verdict == Verdict::impossible);
 }
 
-TEST_CASE("regression: every instance L <= 8, t <= 3L re-decided (2 threads)") {
+TEST_CASE("regression: every instance L <= 12, t <= 3L re-decided (2 threads)") {
   for (const auto& row : regression_rows()) {
     SearchOptions o;
     o.threads = 2;

@@ -177,26 +177,6 @@ TEST_CASE("forced shapes agree with best_schedule and reject shapes that do not 
   CHECK_THROWS_AS(best_schedule(0, 5, limited()), InputError);
 }
 
-TEST_CASE("table: parallel cells equal single best_schedule calls, row-major") {
-  const auto rows = best_schedule_table({2, 3}, {2, 30}, limited(5), 2, 0);
-  REQUIRE(rows.size() == 2 * 29);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const int L = 2 + static_cast<int>(i / 29);
-    const i64 P = 2 + static_cast<i64>(i % 29);
-    CHECK(rows[i].L == L);
-    CHECK(rows[i].P == P);
-    check_invariants(rows[i]);
-    const bool unsimulated = rows[i].verification.find("not simulated (disabled)") != std::string::npos;
-    CHECK(unsimulated == rows[i].witness.has_value());
-    const BestSchedule one = best_schedule(L, P, limited(5));
-    if (rows[i].attempts.back().verdict != Verdict::unknown && one.attempts.back().verdict != Verdict::unknown) {
-      CHECK(rows[i].attempts.size() == one.attempts.size());
-      CHECK(rows[i].delay == one.delay);
-    }
-  }
-  CHECK_THROWS_AS(best_schedule_table({3, 2}, {2, 3}, limited(), 1, 0), InputError);
-}
-
 TEST_CASE("best schedule JSON: the fields of docs/shapes.md") {
   const BestSchedule b = best_schedule(4, P_of(4, 8), limited());
   const auto j = to_json(b, true);

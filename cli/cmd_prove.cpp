@@ -1,0 +1,114 @@
+// `blockcast prove`: the second, independent prover (docs/prover.md, search/sat/prove.hpp).
+// --L --t: the optimal tree I(t); --P [--shape ties|pruned]: a trimmed tree for P processors.
+// Exit codes (cli/exit_codes.hpp): 0 SOLVED (checked witness), 4 IMPOSSIBLE (DRAT proof
+// checked by CaDiCaL and by the independent checker), 5 UNKNOWN (a limit), 2 bad input.
+#include <iostream>
+
+#include "assignment_json.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "options.hpp"
+#include "prove.hpp"
+
+namespace blockcast::cli {
+
+namespace {
+nlohmann::json prove_json(const TreeSpec& s, const sat::ProveResult& r) {
+  nlohmann::json j = r.witness ? to_json(*r.witness) : nlohmann::json::object();
+  j["verdict"] = verdict_name(r.verdict);
+  j["method"] = "sat";
+  j["L"] = s.L;
+  j["t"] = s.t;
+  j["T"] = s.T;
+  j["P"] = s.P;
+  j["shape"] = shape_name(s.shape);
+  j["removed"] = s.removed;
+  j["verification"] = r.verification;
+  j["cnf"] = {{"vars", r.vars}, {"clauses", r.clauses}, {"literals", r.literals}, {"blocks", r.blocks},
+              {"encode_seconds", r.encode_seconds}};
+  j["solver"] = {{"status", sat::status_name(r.sat.status)}, {"learned", r.sat.stats.learned},
+                 {"seconds", r.sat.stats.seconds}, {"stop_reason", r.sat.stop_reason}};
+  if (r.sat.status == sat::SatStatus::unsat)
+    j["proof"] = {{"bytes", r.proof_bytes},           {"lemmas", r.drat.lemmas},
+                  {"rat_lemmas", r.drat.rat_lemmas},  {"deletions", r.drat.deletions},
+                  {"ignored_deletions", r.drat.ignored_deletions}, {"check_seconds", r.drat.seconds},
+                  {"checker", r.drat.message},        {"path", r.proof_path}};
+  return j;
+}
+
+void print_text(const TreeSpec& s, const sat::ProveResult& r) {
+  std::cout << verdict_name(r.verdict) << "\n";
+  std::cout << "L " << s.L << "  t " << s.t << "  P " << s.P << "  shape " << shape_name(s.shape) << "  delay "
+            << s.delay() << "  leaves removed " << s.removed << "  method: SAT, independent encoding (docs/prover.md)\n";
+  std::cout << "cnf: " << r.vars << " variables, " << r.clauses << " clauses, " << r.literals << " literals, "
+            << r.blocks << " blocks\n";
+  std::cout << "solver: " << sat::status_name(r.sat.status) << " in " << r.sat.stats.seconds << " s, "
+            << r.sat.stats.learned << " learned clauses"
+            << (r.sat.stop_reason.empty() ? "" : " (" + r.sat.stop_reason + ")") << "\n";
+  if (r.sat.status == sat::SatStatus::unsat)
+    std::cout << "proof: " << r.proof_bytes << " bytes, " << r.drat.lemmas << " lemmas (" << r.drat.rat_lemmas
+              << " RAT), " << r.drat.deletions << " deletions, independent check " << r.drat.seconds << " s"
+              << (r.proof_path.empty() ? "" : ", kept in " + r.proof_path) << "\n";
+  if (r.witness) {
+    for (const auto& b : r.witness->blocks)
+      std::cout << "  block r=" << b.r << " u=" << b.u << " x" << b.count << "  word '" << word_string(b.word) << "'\n";
+    std::cout << "  receive-only " << letter_name(r.witness->receive_only) << "\n";
+  }
+  std::cout << "verification: " << r.verification << "\n";
+}
+}  // namespace
+
+void register_prove(CLI::App& app) {
+  struct Args {
+    int L = 3, t = 7;
+    std::int64_t P = 0;
+    std::string receive_only, proof, dimacs, shape;
+    bool extendable = false, no_symmetry = false, json = false;
+    double time_limit = 0;
+    std::int64_t conflicts = 0;
+  };
+  auto a = std::make_shared<Args>();
+  auto* sub = app.add_subcommand(
+      "prove", "decide I(t) by an independent SAT encoding (CaDiCaL): SOLVED (checked), IMPOSSIBLE (checked DRAT proof) or UNKNOWN");
+  add_int(sub, "L", a->L);
+  auto* t_opt = add_int(sub, "t", a->t);
+  auto* P_opt = add_int(sub, "P", a->P);
+  auto* shape_opt = add_string(sub, "shape", a->shape);
+  add_string(sub, "receive-only", a->receive_only);
+  add_flag(sub, "extendable", a->extendable);
+  add_string(sub, "proof", a->proof);
+  add_string(sub, "dimacs", a->dimacs);
+  add_double(sub, "time-limit", a->time_limit);
+  add_int(sub, "conflicts", a->conflicts);
+  add_flag(sub, "no-symmetry", a->no_symmetry);
+  add_flag(sub, "json", a->json);
+  sub->callback([a, t_opt, P_opt, shape_opt] {
+    if (P_opt->count() && t_opt->count())
+      throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
+    if (shape_opt->count() && !P_opt->count()) throw InputError("--shape needs --P (--t always means the optimal tree)");
+    // --P alone asks for the lower bound L+t: the ties tree (the optimal tree if P-1 = f_t).
+    const TreeSpec spec = P_opt->count() ? tree_spec(a->L, a->P, shape_opt->count() ? parse_shape(a->shape) : Shape::ties)
+                                         : tree_spec_for_t(a->L, a->t, Shape::optimal);
+    sat::ProveOptions o;
+    if (!a->receive_only.empty()) {
+      o.encoding.receive_only = parse_letter(a->receive_only);
+      if (*o.encoding.receive_only >= a->L && spec.shape == Shape::optimal)
+        throw InputError("--receive-only " + a->receive_only + " is not a letter of L=" + std::to_string(a->L));
+    }
+    o.encoding.extendable = a->extendable;
+    o.encoding.symmetry = !a->no_symmetry;
+    o.limits.seconds = a->time_limit;
+    o.limits.conflicts = a->conflicts;
+    o.check_seconds = a->time_limit;
+    o.proof_path = a->proof;
+    o.dimacs_path = a->dimacs;
+    sat::ProveResult r = sat::prove(spec, o);
+    if (a->json)
+      std::cout << prove_json(spec, r).dump(2) << "\n";
+    else
+      print_text(spec, r);
+    if (r.verdict != Verdict::solved) throw CLI::RuntimeError(exit_code(r.verdict));
+  });
+}
+
+}  // namespace blockcast::cli

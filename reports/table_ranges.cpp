@@ -1,0 +1,151 @@
+// Range compression and rendering of the every-P table (see table_ranges.hpp).
+#include "table_ranges.hpp"
+
+#include <cstdio>
+
+namespace blockcast {
+
+namespace {
+
+std::string below_text(const Cell& c) {
+  std::string s;
+  for (const auto& d : c.depths) {
+    if (d.T == c.T) break;
+    if (!s.empty()) s += ", ";
+    s += "L+t" + (d.T > c.t ? "+" + std::to_string(d.T - c.t) : std::string()) + " " + verdict_name(d.verdict);
+  }
+  return s;
+}
+
+CellRange range_of(const Cell& c) {
+  CellRange r;
+  r.L = c.L;
+  r.P_from = r.P_to = c.P;
+  r.t = c.t;
+  r.lower_bound = c.lower_bound;
+  r.delay = c.witness ? c.delay() : -1;
+  r.shape = c.witness ? shape_name(c.witness->shape) : "-";
+  r.method = c.witness ? c.method : "-";
+  r.proved = c.proved;
+  r.below = below_text(c);
+  return r;
+}
+
+std::string proof_text(const CellRange& r) {
+  if (r.delay < 0) return "none";
+  if (r.delay == r.lower_bound) return "optimal";
+  return r.proved ? "optimal (block-cyclic, pruned trees)" : "upper bound";
+}
+
+std::string P_text(const CellRange& r) {
+  return r.P_from == r.P_to ? std::to_string(r.P_from) : std::to_string(r.P_from) + ".." + std::to_string(r.P_to);
+}
+
+}  // namespace
+
+std::vector<CellRange> compress_cells(const std::vector<Cell>& cells) {
+  std::vector<CellRange> out;
+  for (const auto& c : cells) {
+    CellRange r = range_of(c);
+    if (!out.empty()) {
+      CellRange& last = out.back();
+      CellRange probe = r;
+      probe.P_from = last.P_from;
+      probe.P_to = last.P_to;
+      if (probe == last && last.P_to + 1 == r.P_from) {
+        last.P_to = r.P_to;
+        continue;
+      }
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+TableSummary summarize(const std::vector<Cell>& cells) {
+  TableSummary s;
+  for (const auto& c : cells) {
+    ++s.cells;
+    if (!c.witness)
+      ++s.none;
+    else if (c.optimal())
+      ++s.at_bound;
+    else if (c.proved)
+      ++s.proved_above;
+    else
+      ++s.upper_bound;
+  }
+  return s;
+}
+
+std::ptrdiff_t first_monotonicity_break(const std::vector<Cell>& cells) {
+  for (std::size_t i = 0; i + 1 < cells.size(); ++i) {
+    const Cell &a = cells[i], &b = cells[i + 1];
+    if (a.L != b.L || b.P != a.P + 1) continue;
+    if (!a.witness || !b.witness || a.delay() > b.delay()) return static_cast<std::ptrdiff_t>(i);
+  }
+  return -1;
+}
+
+std::string summary_line(const TableSummary& s) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%lld cells: %lld at the lower bound L+t, %lld above it proved optimal (block-cyclic, pruned trees), "
+                "%lld upper bound only, %lld none; %.1f s",
+                static_cast<long long>(s.cells), static_cast<long long>(s.at_bound),
+                static_cast<long long>(s.proved_above), static_cast<long long>(s.upper_bound),
+                static_cast<long long>(s.none), s.seconds);
+  return buf;
+}
+
+std::string ranges_text(const std::vector<CellRange>& ranges, const TableSummary& s) {
+  std::string out;
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%3s %-21s %4s %6s %6s %-8s %-10s %-38s %s\n", "L", "P", "t", "bound", "delay", "shape",
+                "method", "status", "below");
+  out += buf;
+  for (const auto& r : ranges) {
+    std::snprintf(buf, sizeof buf, "%3d %-21s %4d %6lld %6s %-8s %-10s %-38s %s\n", r.L, P_text(r).c_str(), r.t,
+                  static_cast<long long>(r.lower_bound), r.delay < 0 ? "none" : std::to_string(r.delay).c_str(),
+                  r.shape.c_str(), r.method.c_str(), proof_text(r).c_str(), r.below.empty() ? "-" : r.below.c_str());
+    out += buf;
+  }
+  return out + summary_line(s) + "\n";
+}
+
+std::string ranges_markdown(const std::vector<CellRange>& ranges, const TableSummary& s) {
+  std::string out = "| L | P | t | lower bound | delay | shape | method | status | depths below |\n|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& r : ranges)
+    out += "| " + std::to_string(r.L) + " | " + P_text(r) + " | " + std::to_string(r.t) + " | " +
+           std::to_string(r.lower_bound) + " | " + (r.delay < 0 ? "none" : std::to_string(r.delay)) + " | " + r.shape +
+           " | " + r.method + " | " + proof_text(r) + " | " + (r.below.empty() ? "-" : r.below) + " |\n";
+  return out + "\n" + summary_line(s) + "\n";
+}
+
+nlohmann::json ranges_json(const std::vector<CellRange>& ranges, const TableSummary& s) {
+  nlohmann::json rs = nlohmann::json::array();
+  for (const auto& r : ranges)
+    rs.push_back({{"L", r.L},
+                  {"P_from", r.P_from},
+                  {"P_to", r.P_to},
+                  {"t", r.t},
+                  {"lower_bound", r.lower_bound},
+                  {"delay", r.delay < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.delay)},
+                  {"shape", r.shape},
+                  {"method", r.method},
+                  {"status", proof_text(r)},
+                  {"proved", r.proved},
+                  {"below", r.below}});
+  return {{"format", "blockcast-table"},
+          {"version", 2},
+          {"ranges", rs},
+          {"summary",
+           {{"cells", s.cells},
+            {"at_lower_bound", s.at_bound},
+            {"proved_above_lower_bound", s.proved_above},
+            {"upper_bound_only", s.upper_bound},
+            {"none", s.none},
+            {"seconds", s.seconds}}}};
+}
+
+}  // namespace blockcast

@@ -1,0 +1,319 @@
+// A schedule for every P (see every_p.hpp; SPEC Sec. 6-7, docs/shapes.md, docs/induction.md).
+#include "every_p.hpp"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "assignment_json.hpp"
+#include "postal.hpp"
+#include "witness.hpp"
+
+namespace blockcast {
+
+namespace {
+
+using Union = std::vector<std::pair<i64, i64>>;
+
+constexpr i64 kRepairEffort = 20;  // node-limit factor for cells that break monotonicity
+
+Union merged(Union u) {
+  std::sort(u.begin(), u.end());
+  Union out;
+  for (const auto& iv : u) {
+    if (!out.empty() && iv.first <= out.back().second + 1)
+      out.back().second = std::max(out.back().second, iv.second);
+    else
+      out.push_back(iv);
+  }
+  return out;
+}
+
+// {a + b : a in A, b in B} as an interval union.
+Union sumset(const Union& A, const Union& B) {
+  Union u;
+  for (const auto& a : A)
+    for (const auto& b : B) u.emplace_back(a.first + b.first, a.second + b.second);
+  return merged(std::move(u));
+}
+
+bool contains(const Union& u, i64 v) {
+  auto it = std::upper_bound(u.begin(), u.end(), std::make_pair(v, INT64_MAX));
+  return it != u.begin() && std::prev(it)->second >= v;
+}
+
+int worker_count(int threads) {
+  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// Run f(i) for i in [0, n) on a oneTBB arena of `threads` workers, one index per task.
+template <class F>
+void parallel_indices(int threads, std::size_t n, F&& f) {
+  tbb::task_arena arena(worker_count(threads));
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+      for (std::size_t i = r.begin(); i != r.end(); ++i) f(i);
+    });
+  });
+}
+
+// The shape a witness is named by: the optimal tree when nothing was removed, ties when
+// only label-t leaves were (at most one per node) at depth t, pruned otherwise.
+void name_shape(Assignment& a, const Instance& listed) {
+  const TrimProfile p = profile_of(listed);
+  if (a.T == a.t && p.empty() && a.P == fib(a.L, a.t) + 1) {
+    a.shape = Shape::optimal;
+    return;
+  }
+  bool ties = a.T == a.t;
+  for (const auto& [key, k] : p) ties = ties && key.second == 1;
+  a.shape = ties ? Shape::ties : Shape::pruned;
+}
+
+}  // namespace
+
+EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
+  require_latency(L);
+  if (P_max < 2) throw InputError("P must be >= 2, got " + std::to_string(P_max));
+  T_max_ = std::min(broadcast_depth(L, P_max - 1) + L + 1, max_depth(L));
+  letters_ = L;
+  sets_.assign(T_max_ + 1, std::vector<Union>(letters_));
+  rsets_ = sets_;
+
+  struct Task {
+    int T;
+    i64 D;
+    Letter x;  // -1: any receive-only letter
+    bool ext = true;
+  };
+  // Base depths up to 3L + 2 (a window of L depths above the conjecture's t0 ~ 2L) or while
+  // the trees are small; leaf counts D up to twice the label-T leaves, which the depths t
+  // and t + 1 of the cells need (D < f_{T-L}, resp. D < f_{T-L} + f_{T-1-L}).
+  std::vector<Task> tasks;
+  for (int T = L; T <= T_max_ && (T <= 3 * L + 2 || fib(L, T) <= opt.base_max_nodes); ++T)
+    for (i64 D = 0; D <= std::min(removable_leaves(L, T), 2 * fib(L, T - L) + 2); ++D) tasks.push_back({T, D, -1});
+  std::vector<int> votes(letters_, 0);
+  auto run = [&](std::vector<Task>& todo) {
+    std::vector<std::optional<Assignment>> found(todo.size());
+    std::vector<i64> nodes(todo.size(), 0);
+    parallel_indices(opt.threads, todo.size(), [&](std::size_t i) {
+      SearchOptions o;
+      o.threads = 1;
+      o.limits.max_nodes = opt_.base_nodes;
+      if (todo[i].x >= 0) o.receive_only = todo[i].x;
+      o.extendable = todo[i].ext;  // root x-extendable: the part T-1 of a composition
+      SearchResult r = solve_trimmed(spec(todo[i].T, todo[i].D), o);
+      nodes[i] = r.stats.nodes;
+      if (r.verdict == Verdict::solved) found[i] = std::move(r.witness);
+    });
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+      ++stats_.base_searches;
+      stats_.base_nodes += nodes[i];
+      if (!found[i]) continue;
+      ++stats_.base_solved;
+      const Letter x = found[i]->receive_only;
+      if (x >= letters_) continue;
+      if (todo[i].T >= 2 * L) ++votes[x];
+      (todo[i].ext ? sets_ : rsets_)[todo[i].T][x].emplace_back(todo[i].D, todo[i].D);
+      bases_.emplace(std::make_tuple(todo[i].T, todo[i].D, x, todo[i].ext), std::move(*found[i]));
+    }
+  };
+  run(tasks);
+  // Compositions need one x throughout: the two letters found most often at depths >= 2L
+  // are searched for every (T, D) again with x fixed.
+  std::vector<Letter> order(letters_);
+  for (Letter x = 0; x < letters_; ++x) order[x] = x;
+  std::stable_sort(order.begin(), order.end(), [&](Letter a, Letter b) { return votes[a] > votes[b]; });
+  // The second part of a composition needs receive-only x but no extendable root: those
+  // (cheaper, more often solvable) searches fill the sets R.
+  std::vector<Task> again;
+  for (int k = 0; k < std::min(2, letters_); ++k)
+    for (const auto& tk : tasks)
+      if (!bases_.count(std::make_tuple(tk.T, tk.D, order[k], true))) {
+        again.push_back({tk.T, tk.D, order[k], true});
+        again.push_back({tk.T, tk.D, order[k], false});
+      }
+  run(again);
+  // The generalised induction needs both parts to have an internal root: T - L >= L.
+  const auto clip = [&](Union u, int T) {
+    u = merged(std::move(u));
+    const i64 most = removable_leaves(L, T);
+    while (!u.empty() && u.back().first > most) u.pop_back();
+    if (!u.empty()) u.back().second = std::min(u.back().second, most);
+    return u;
+  };
+  for (int T = L; T <= T_max_; ++T)
+    for (Letter x = 0; x < letters_; ++x) {
+      Union& e = sets_[T][x];
+      if (T >= 2 * L) {
+        Union s = sumset(sets_[T - 1][x], rsets_[T - L][x]);
+        e.insert(e.end(), s.begin(), s.end());
+      }
+      e = clip(std::move(e), T);
+      Union& r = rsets_[T][x];
+      r.insert(r.end(), e.begin(), e.end());
+      r = clip(std::move(r), T);
+    }
+}
+
+TreeSpec EveryP::spec(int T, i64 D) const {
+  TreeSpec s;
+  s.L = L_;
+  s.shape = Shape::pruned;
+  s.T = T;
+  s.P = checked_add(fib(L_, T) - D, 1, "P");
+  s.t = broadcast_depth(L_, s.P - 1);
+  s.removed = D;
+  s.max_trim = L_;
+  return s;
+}
+
+std::optional<Letter> EveryP::composable(int T, i64 D) const {
+  if (T < 0 || T > T_max_) return std::nullopt;
+  for (Letter x = 0; x < letters_; ++x)
+    if (contains(rsets_[T][x], D)) return x;
+  return std::nullopt;
+}
+
+std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext) const {
+  const auto key = std::make_tuple(T, D, x, ext);
+  {
+    std::lock_guard lock(memo_mutex_);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+  }
+  std::shared_ptr<const Assignment> res;
+  if (auto it = bases_.find(key); it != bases_.end()) {
+    res = std::make_shared<const Assignment>(it->second);
+  } else if (!ext && contains(sets_[T][x], D)) {
+    res = build(T, D, x, true);
+  } else if (T >= 2 * L_) {
+    for (const auto& a : sets_[T - 1][x]) {
+      for (const auto& b : rsets_[T - L_][x]) {
+        const i64 lo = std::max(a.first, D - b.second), hi = std::min(a.second, D - b.first);
+        if (lo > hi) continue;
+        const auto first = build(T - 1, hi, x, true);
+        const auto second = build(T - L_, D - hi, x, false);
+        res = std::make_shared<const Assignment>(compose_trimmed(spec(T, D), *first, *second, x));
+        break;
+      }
+      if (res) break;
+    }
+  }
+  if (!res) throw std::logic_error("every-P: (T=" + std::to_string(T) + ", D=" + std::to_string(D) + ") not composable");
+  std::lock_guard lock(memo_mutex_);
+  return memo_.emplace(key, res).first->second;
+}
+
+Cell EveryP::cell(i64 P, i64 effort) const {
+  Cell c;
+  c.L = L_;
+  c.P = P;
+  c.t = broadcast_depth(L_, P - 1);
+  c.lower_bound = L_ + c.t;
+  bool all_impossible = true;
+  for (int T = c.t; T <= T_max_; ++T) {
+    if (P - 1 < fib(L_, T - L_)) break;  // even removing every leaf leaves too many nodes
+    const i64 D = fib(L_, T) - (P - 1);
+    DepthVerdict v{T, Verdict::unknown, ""};
+    std::optional<Assignment> w;
+    if (auto x = composable(T, D)) {
+      w = *build(T, D, *x, false);
+      v.verdict = Verdict::solved;
+      v.how = bases_.count(std::make_tuple(T, D, *x, false)) || bases_.count(std::make_tuple(T, D, *x, true))
+                  ? "base case"
+                  : "composed";
+    } else {
+      SearchOptions o;
+      o.threads = 1;
+      o.limits.max_nodes = checked_mul(opt_.cell_nodes, effort);
+      SearchResult r = solve_trimmed(pruned_spec(L_, P, T), o);
+      v.verdict = r.verdict;
+      v.how = r.verdict == Verdict::solved ? "search" : r.covered;
+      if (r.witness) w = std::move(r.witness);
+    }
+    c.depths.push_back(v);
+    if (!w) {
+      all_impossible = all_impossible && v.verdict == Verdict::impossible;
+      continue;
+    }
+    w->P = P;
+    w->t = c.t;
+    w->T = T;
+    name_shape(*w, listed_instance(*w));
+    std::optional<std::string> err;
+    try {
+      err = check_assignment(claimed_instance(*w), *w);
+    } catch (const InputError& e) {
+      err = e.what();
+    }
+    if (err) throw std::logic_error("every-P witness L=" + std::to_string(L_) + " P=" + std::to_string(P) + ": " + *err);
+    c.verification = "symbolic check passed; " + (opt_.simulate_events > 0 ? simulate_witness(*w, opt_.simulate_events)
+                                                                           : std::string("not simulated"));
+    c.T = T;
+    c.method = v.how;
+    c.proved = T == c.t || all_impossible;
+    c.witness = std::move(w);
+    break;
+  }
+  return c;
+}
+
+std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, const EveryPOptions& opt,
+                                const std::function<void(std::size_t, std::size_t)>& progress) {
+  if (Ls.first > Ls.second || Ps.first > Ps.second) throw InputError("empty range of L or P");
+  if (Ps.first < 2) throw InputError("P must be >= 2, got " + std::to_string(Ps.first));
+  const auto width = static_cast<std::size_t>(Ps.second - Ps.first + 1);
+  const std::size_t total = width * static_cast<std::size_t>(Ls.second - Ls.first + 1);
+  std::vector<Cell> out(total);
+  std::atomic<std::size_t> done{0};
+  for (int L = Ls.first; L <= Ls.second; ++L) {
+    const EveryP ep(L, Ps.second, opt);
+    const std::size_t base = static_cast<std::size_t>(L - Ls.first) * width;
+    parallel_indices(opt.threads, width, [&](std::size_t i) {
+      out[base + i] = ep.cell(Ps.first + static_cast<i64>(i));
+      const std::size_t d = done.fetch_add(1) + 1;
+      if (progress) progress(d, total);
+    });
+    // Monotonicity: a cell slower than its right neighbour (or without a schedule) is
+    // searched again with kRepairEffort times the node limit; repeated while that helps.
+    for (bool again = true; again;) {
+      std::vector<std::size_t> bad;
+      for (std::size_t i = 0; i < width; ++i) {
+        const Cell &c = out[base + i];
+        if (c.repaired) continue;
+        if (!c.witness || (i + 1 < width && out[base + i + 1].witness && c.delay() > out[base + i + 1].delay()))
+          bad.push_back(i);
+      }
+      again = false;
+      parallel_indices(opt.threads, bad.size(), [&](std::size_t k) {
+        Cell& c = out[base + bad[k]];
+        c = ep.cell(c.P, kRepairEffort);
+        c.repaired = true;
+      });
+      for (std::size_t i : bad) again = again || out[base + i].witness;
+    }
+  }
+  return out;
+}
+
+nlohmann::json to_json(const Cell& c) {
+  nlohmann::json j = c.witness ? to_json(*c.witness) : nlohmann::json::object();
+  j["L"] = c.L;
+  j["P"] = c.P;
+  j["t"] = c.t;
+  j["lower_bound"] = c.lower_bound;
+  if (!c.witness) j["delay"] = nullptr;
+  j["optimal"] = c.witness && c.optimal();
+  j["proved"] = c.proved;
+  j["method"] = c.method;
+  nlohmann::json d = nlohmann::json::array();
+  for (const auto& v : c.depths) d.push_back({{"T", v.T}, {"delay", c.L + v.T}, {"verdict", verdict_name(v.verdict)}, {"how", v.how}});
+  j["depths"] = d;
+  if (c.witness) j["verification"] = c.verification;
+  return j;
+}
+
+}  // namespace blockcast

@@ -1,0 +1,122 @@
+// prove(): encode, solve, then check the answer both ways (prove.hpp).
+#include "prove.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <stdexcept>
+#include <unistd.h>
+
+#include "expand.hpp"
+#include "simulator.hpp"
+
+namespace blockcast::sat {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string temp_proof_path() {
+  static std::atomic<int> serial{0};
+  return (std::filesystem::temp_directory_path() /
+          ("blockcast_prove_" + std::to_string(::getpid()) + "_" + std::to_string(serial++) + ".drat"))
+      .string();
+}
+
+// The postal-model simulator on the expanded schedule (independent of the word rules),
+// for several periods of every block when the window is small enough.
+std::string simulate_small(const Assignment& a) {
+  const i64 items = 3 * a.delay() + 1;
+  if (a.P > 2'000'000 / (items + a.delay())) return "not simulated (P = " + std::to_string(a.P) + ")";
+  SimulationResult s = simulate(expand_assignment(a, items));
+  if (!s.ok) throw std::logic_error("prover: simulator rejects a checked assignment: " + s.violation.text);
+  if (s.max_delay > a.delay()) throw std::logic_error("prover: simulated delay exceeds L + T");
+  return "simulated " + std::to_string(items) + " items, max delay " + std::to_string(s.max_delay);
+}
+
+std::string check_model(const InstanceCnf& enc, const ProveOptions& opt, const Assignment& a) {
+  const Instance inst = enc.instance_of(a);  // InputError if a trimmed tree breaks the shape rules
+  if (auto e = check_assignment(inst, a))
+    throw std::logic_error("prover: decoded model fails the symbolic checker: " + *e);
+  std::string what = "symbolic check passed";
+  if (opt.encoding.receive_only && a.receive_only != *opt.encoding.receive_only)
+    throw std::logic_error("prover: model ignores the receive-only letter");
+  if (opt.encoding.extendable) {
+    for (const auto& b : a.blocks)
+      if (b.u == inst.T && !extension_position(b.r, b.u, b.word, a.receive_only))
+        throw std::logic_error("prover: root word is not extendable by the receive-only letter");
+    what += ", root extendable by " + letter_name(a.receive_only);
+  }
+  return what + "; " + simulate_small(a);
+}
+}  // namespace
+
+ProveResult prove(const Instance& inst, const ProveOptions& opt) {
+  const auto t0 = Clock::now();
+  InstanceCnf enc(inst, opt.encoding);
+  return solve_and_check(enc, opt, "L=" + std::to_string(inst.L) + " T=" + std::to_string(inst.T), since(t0));
+}
+
+ProveResult prove(const TreeSpec& spec, const ProveOptions& opt) {
+  const auto t0 = Clock::now();
+  InstanceCnf enc(spec, opt.encoding);
+  return solve_and_check(enc, opt, "L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + " shape " + shape_name(spec.shape),
+             since(t0));
+}
+
+ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds) {
+  ProveResult res;
+  res.encode_seconds = encode_seconds;
+  res.vars = enc.cnf().vars();
+  res.clauses = enc.cnf().clause_count();
+  res.literals = enc.cnf().literal_count();
+  res.blocks = enc.blocks();
+  if (!opt.dimacs_path.empty())
+    enc.cnf().write_dimacs(opt.dimacs_path, {"blockcast prove: " + what + " (docs/prover.md)"});
+
+  SatOptions so;
+  so.proof_path = opt.proof_path.empty() ? temp_proof_path() : opt.proof_path;
+  so.check_proof = opt.internal_check;
+  res.sat = solve(enc.cnf(), opt.limits, so);
+  std::error_code ec;
+  res.proof_bytes = static_cast<std::int64_t>(std::filesystem::file_size(so.proof_path, ec));
+  if (ec) res.proof_bytes = 0;
+
+  switch (res.sat.status) {
+    case SatStatus::sat: {
+      Assignment a = enc.decode(res.sat);
+      try {
+        res.verification = check_model(enc, opt, a);
+      } catch (const InputError& e) {  // the claimed trimmed tree is malformed: a bug here
+        throw std::logic_error(std::string("prover: decoded model is not a valid tree: ") + e.what());
+      }
+      res.witness = a;
+      res.verdict = Verdict::solved;
+      break;
+    }
+    case SatStatus::unsat: {
+      res.drat = check_drat(enc.cnf(), so.proof_path, opt.check_seconds);
+      if (res.drat.verdict == DratVerdict::failed)
+        throw std::logic_error("prover: the independent checker rejects CaDiCaL's proof: " + res.drat.message);
+      if (res.drat.verified()) {
+        res.verdict = Verdict::impossible;
+        res.verification = std::string("UNSAT; DRAT proof (") + std::to_string(res.proof_bytes) + " bytes) " +
+                           (opt.internal_check ? "checked by CaDiCaL's internal checker and " : "") +
+                           "verified by the independent checker: " + res.drat.message;
+      } else {
+        res.verification = "UNSAT claimed, proof check stopped: " + res.drat.message;
+      }
+      break;
+    }
+    case SatStatus::unknown: res.verification = "solver stopped: " + res.sat.stop_reason; break;
+  }
+  res.sat.model.clear();
+  if (opt.proof_path.empty())
+    std::filesystem::remove(so.proof_path, ec);
+  else
+    res.proof_path = opt.proof_path;
+  return res;
+}
+
+}  // namespace blockcast::sat
