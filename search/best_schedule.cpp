@@ -144,7 +144,9 @@ nlohmann::json to_json(const ShapeAttempt& a) {
 }
 
 nlohmann::json to_json(const BestSchedule& b, bool with_witness) {
-  nlohmann::json j = {{"L", b.L}, {"P", b.P}, {"t", b.t}, {"lower_bound", b.lower_bound}};
+  // The witness's fields at top level: the object is itself an assignment file.
+  nlohmann::json j = with_witness && b.witness ? to_json(*b.witness) : nlohmann::json::object();
+  j["L"] = b.L, j["P"] = b.P, j["t"] = b.t, j["lower_bound"] = b.lower_bound;
   j["delay"] = b.delay ? nlohmann::json(*b.delay) : nlohmann::json(nullptr);
   j["shape"] = b.shape ? nlohmann::json(shape_name(*b.shape)) : nlohmann::json(nullptr);
   j["optimal"] = b.optimal();
@@ -161,10 +163,7 @@ nlohmann::json to_json(const BestSchedule& b, bool with_witness) {
   nlohmann::json at = nlohmann::json::array();
   for (const auto& a : b.attempts) at.push_back(to_json(a));
   j["attempts"] = at;
-  if (b.witness) {
-    j["verification"] = b.verification;
-    if (with_witness) j["witness"] = to_json(*b.witness);
-  }
+  if (b.witness) j["verification"] = b.verification;
   return j;
 }
 

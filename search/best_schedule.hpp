@@ -59,7 +59,8 @@ BestSchedule schedule_for_shape(int L, i64 P, Shape shape, const SearchOptions& 
                                 i64 simulate_events = 2'000'000);
 
 // JSON form (docs/shapes.md): lower bound, t, the verdict at the lower bound, achieved
-// delay and shape (null if none), reason, every attempt; the witness only if asked.
+// delay and shape (null if none), reason, every attempt; with_witness puts the witness's
+// assignment fields (docs/assignment-format.md) at top level, so the object is an assignment file.
 nlohmann::json to_json(const BestSchedule& b, bool with_witness);
 nlohmann::json to_json(const ShapeAttempt& a);
 
