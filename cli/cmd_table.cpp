@@ -13,6 +13,8 @@
 #include "options.hpp"
 #include "progress.hpp"
 #include "table_ranges.hpp"
+#include "table_units.hpp"
+#include "unit_runner.hpp"
 
 namespace blockcast::cli {
 
@@ -36,7 +38,7 @@ std::string duration(double s) {
 
 void register_table(CLI::App& app) {
   struct Args {
-    std::string L = "2..8", P = "2..100", format = "text";
+    std::string L = "2..8", P = "2..100", format = "text", resume;
     int threads = 0;
     std::int64_t max_nodes = 0;
     bool json = false, cells = false;
@@ -54,7 +56,8 @@ void register_table(CLI::App& app) {
   add_flag(sub, "cells", a->cells);
   add_string(sub, "format", a->format)->default_str("text")->description("range table format: text or markdown");
   a->format = "text";
-  sub->callback([a] {
+  add_string(sub, "resume", a->resume);
+  sub->callback([a, sub] {
     const auto Ls = parse_range("L", a->L, 1, 64);
     const auto Ps = parse_range("P", a->P, 2, 999'999'999);
     if (a->format != "text" && a->format != "markdown")
@@ -69,30 +72,31 @@ void register_table(CLI::App& app) {
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     Progress bar;
-    const auto rows = every_p_table(Ls, Ps, opt, [&](std::size_t done, std::size_t total) {
-      if (!bar.enabled()) return;
-      const double s = elapsed();
-      bar.update("table: " + std::to_string(done) + "/" + std::to_string(total) + " cells, " + duration(s) +
-                 " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(total - done)));
+    // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded with --resume DIR.
+    std::vector<std::string> keys;
+    for (int L = Ls.first; L <= Ls.second; ++L) keys.push_back("L" + std::to_string(L));
+    const auto width = static_cast<std::size_t>(Ps.second - Ps.first + 1);
+    const UnitRunOptions units{a->resume, !a->resume.empty(), option_fingerprint(sub, {"L", "threads", "resume"})};
+    const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
+      const int L = Ls.first + static_cast<int>(unit);
+      const auto rows = every_p_table({L, L}, Ps, opt, [&](std::size_t done_in_L, std::size_t) {
+        if (!bar.enabled()) return;
+        const double s = elapsed();
+        const std::size_t done = unit * width + done_in_L;
+        bar.update("table: " + std::to_string(done) + "/" + std::to_string(cells) + " cells, " + duration(s) +
+                   " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(cells - done)));
+      });
+      out.summary = table_part_json(rows, a->cells, a->json);
     });
     bar.finish();
-    TableSummary sum = summarize(rows);
+    if (!parts) return;  // an MPI worker rank: rank 0 prints
+    auto [ranges, sum, lines] = join_table_parts(*parts);
     sum.seconds = elapsed();
     if (a->cells) {
-      for (const auto& c : rows) {
-        if (a->json) {
-          std::cout << to_json(c).dump() << "\n";
-        } else {
-          std::printf("L=%d P=%lld t=%d bound=%lld delay=%s shape=%s method=%s proved=%s\n", c.L,
-                      static_cast<long long>(c.P), c.t, static_cast<long long>(c.lower_bound),
-                      c.witness ? std::to_string(c.delay()).c_str() : "none",
-                      c.witness ? shape_name(c.witness->shape).c_str() : "-", c.method.c_str(), c.proved ? "yes" : "no");
-        }
-      }
+      for (const auto& l : lines) std::cout << l << "\n";
       if (!a->json) std::cout << summary_line(sum) << "\n";
       return;
     }
-    const auto ranges = compress_cells(rows);
     if (a->json)
       std::cout << ranges_json(ranges, sum).dump(2) << "\n";
     else

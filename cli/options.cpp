@@ -64,7 +64,7 @@ const std::vector<OptionSpec>& table() {
       {"no-symmetry", "", 0, 0, "prove: no symmetry breaking between blocks of one type (for cross-checks)"},
       {"bytes", "1024", 1, 1 << 30, "mpi-run: bytes per item (the message is items x bytes)"},
       {"reps", "5", 1, 1000, "mpi-run: repetitions of each timed broadcast (the median is reported)"},
-      {"resume", "", 0, 0, "directory of an interrupted run: keep its finished units (units/*.json), compute the rest"},
+      {"resume", "", 0, 0, "record each finished L in DIR/units/ and, on a rerun, take the recorded ones (conjecture: implies --out DIR)"},
       {"cells", "", 0, 0, "table: print every cell (--json: one assignment object per line) instead of ranges of P"},
   };
   return t;
