@@ -136,6 +136,7 @@ class Worker {
  private:
   Shared& sh_;
   Counts R_;
+  std::int64_t enum_steps_ = 0;
   std::deque<Step> path_;  // deque: the bound points into it while children push
 
   bool should_spawn() const {
@@ -200,6 +201,9 @@ class Worker {
       c[j] = 0;
       return;
     }
+    // Work unit for the limits: the enumeration itself can be long (many letters).
+    if ((++enum_steps_ & 255) == 0 && sh_.tick()) return;
+    if (!sum_reachable(b, order, i, left, sum, exact_sum)) return;
     int hi = std::min(left, R_[j]);
     if (tight && bound) hi = std::min(hi, (*bound)[j]);
     for (int v = hi; v >= 0; --v) {
@@ -209,6 +213,31 @@ class Worker {
       if (sh_.stopped()) break;
     }
     c[j] = 0;
+  }
+
+  // The letters order[i..] can still complete the vector: `left` of them (within R) have a
+  // sum between the smallest and the largest choice; some value in that interval must meet
+  // the sum condition (or the exact root sum). Sound: the true sums lie in the interval.
+  bool sum_reachable(const BlockType& b, const std::vector<Letter>& order, std::size_t i, int left, i64 sum,
+                     i64 exact_sum) const {
+    i64 avail = 0;
+    for (std::size_t q = i; q < order.size(); ++q) avail += R_[order[q]];
+    if (avail < left) return false;
+    auto extreme = [&](bool low) {
+      i64 need = left, s = 0;
+      for (int j = low ? 0 : sh_.pb.A - 1; need > 0 && j >= 0 && j < sh_.pb.A; j += low ? 1 : -1) {
+        bool later = false;
+        for (std::size_t q = i; q < order.size() && !later; ++q) later = order[q] == j;
+        if (!later) continue;
+        const i64 take = std::min<i64>(need, R_[j]);
+        s += take * j, need -= take;
+      }
+      return s;
+    };
+    const i64 lo = sum + extreme(true), hi = sum + extreme(false);
+    if (exact_sum >= 0) return lo <= exact_sum && exact_sum <= hi;
+    if (hi - lo + 1 >= b.r) return true;
+    return ((-lo) % b.r + b.r) % b.r <= hi - lo;
   }
 
   bool root_extendable(const Counts& c) {
