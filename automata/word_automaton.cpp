@@ -24,9 +24,15 @@ std::string state_name(State s, int W) {
 
 int popcount(State s) { return __builtin_popcountll(s); }
 
-WordAutomaton::WordAutomaton(int W) : W_(W), g_(std::size_t{1} << W) {
+// The number of states 2^W, validated before the graph is sized (the member initialiser
+// runs before the constructor body: --L 30 allocated 2^30 states, --L 64 shifted by 64).
+std::size_t WordAutomaton::state_count(int W) {
   if (W < 1 || W > 20)
     throw InputError("automaton alphabet must have 1..20 letters, got " + std::to_string(W));
+  return std::size_t{1} << W;
+}
+
+WordAutomaton::WordAutomaton(int W) : W_(W), g_(state_count(W)) {
   for (State s = 0; s < (State{1} << W); ++s) {
     g_[s].state = s;
     for (Letter w = 0; w < W; ++w)

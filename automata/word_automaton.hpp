@@ -56,6 +56,7 @@ class WordAutomaton {
   std::string dot(bool all_states = false) const;
 
  private:
+  static std::size_t state_count(int W);  // 2^W, InputError unless 1 <= W <= 20
   int W_;
   AutomatonGraph g_;
 };

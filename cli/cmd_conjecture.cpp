@@ -92,7 +92,8 @@ void register_conjecture(CLI::App& app) {
   add_string(sub, "resume", a->resume);
   a->search.add(sub);
   sub->callback([a, sub] {
-    auto [lo, hi] = parse_range("L", a->L, 1, 256);
+    const auto [lo_, hi_] = parse_range("L", a->L, 1, 256);
+    const int lo = lo_, hi = hi_;  // plain variables: clang 14 cannot capture structured bindings
     ConjectureOptions co;
     co.search = a->search.options();
     co.method = parse_method(a->method);

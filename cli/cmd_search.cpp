@@ -1,11 +1,13 @@
 // `blockcast solve`: decide one instance (issue: search). `--P N` (issue 4, SPEC Sec. 6)
 // asks for the best delay for N processors: L+t on the optimal or ties tree, else L+t+1 on
-// a pruned tree (search/best_schedule.hpp); `--shape` forces one shape.
+// a pruned tree (search/best_schedule.hpp); `--shape` forces one shape. Exit codes:
+// cli/exit_codes.hpp (0 SOLVED, 4 IMPOSSIBLE, 5 UNKNOWN).
 #include <iostream>
 
 #include "assignment_json.hpp"
 #include "best_schedule.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "trim_search.hpp"
 #include "search_args.hpp"
 #include "witness.hpp"
@@ -37,6 +39,14 @@ void print_best(const BestSchedule& b, bool stats) {
     print_assignment(*b.witness);
     std::cout << "verification: " << b.verification << "\n";
   }
+}
+
+// `solve --P` found no schedule: IMPOSSIBLE only if every delay it tried was proved
+// impossible, else a limit stopped it (UNKNOWN).
+Verdict no_schedule_verdict(const BestSchedule& b) {
+  for (const auto& a : b.attempts)
+    if (a.verdict != Verdict::impossible) return Verdict::unknown;
+  return b.attempts.empty() ? Verdict::unknown : Verdict::impossible;
 }
 
 }  // namespace
@@ -73,6 +83,7 @@ void register_solve(CLI::App& app) {
         std::cout << to_json(b, true).dump(2) << "\n";
       else
         print_best(b, a->search.stats);
+      if (!b.witness) throw CLI::RuntimeError(exit_code(no_schedule_verdict(b)));
       return;
     }
     if (o.receive_only && *o.receive_only >= a->L)
@@ -100,6 +111,7 @@ void register_solve(CLI::App& app) {
       }
       if (a->search.stats) std::cout << "stats " << r.stats.json().dump() << "\n";
     }
+    if (r.verdict != Verdict::solved) throw CLI::RuntimeError(exit_code(r.verdict));
   });
 }
 

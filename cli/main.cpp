@@ -1,6 +1,8 @@
 // blockcast: optimal continuous broadcast schedules in the postal model (see README.md).
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "checked.hpp"
 #include "commands.hpp"
@@ -41,6 +43,14 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const blockcast::OverflowError& e) {
     std::cerr << "blockcast: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {  // e.g. an unwritable --out
+    std::cerr << "blockcast: error: " << e.code().message() << ": '" << e.path1().string() << "'\n";
+    return 2;
+  } catch (const nlohmann::json::exception& e) {
+    // The readers check every field they use (engine/json_fields.hpp); this only catches a
+    // damaged file of ours read elsewhere (a --resume record), still bad input.
+    std::cerr << "blockcast: error: malformed JSON data: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "blockcast: internal error: " << e.what() << "\n";

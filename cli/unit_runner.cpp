@@ -9,6 +9,7 @@
 
 #include "assignment_json.hpp"
 #include "checked.hpp"
+#include "json_fields.hpp"
 #ifdef BLOCKCAST_HAVE_MPI
 #include "distribute.hpp"
 #include "runtime.hpp"
@@ -20,7 +21,9 @@ namespace fs = std::filesystem;
 
 void write_json_file(const std::string& path, const nlohmann::json& j) {
   const fs::path p(path);
-  if (p.has_parent_path()) fs::create_directories(p.parent_path());
+  std::error_code ec;
+  if (p.has_parent_path() && (fs::create_directories(p.parent_path(), ec), ec))
+    throw InputError("cannot create directory '" + p.parent_path().string() + "': " + ec.message());
   const fs::path tmp = p.string() + ".tmp";
   {
     std::ofstream out(tmp);
@@ -28,7 +31,7 @@ void write_json_file(const std::string& path, const nlohmann::json& j) {
     out << j.dump(2) << "\n";
     if (!out.flush()) throw InputError("cannot write '" + p.string() + "'");
   }
-  fs::rename(tmp, p);
+  if (fs::rename(tmp, p, ec), ec) throw InputError("cannot write '" + p.string() + "': " + ec.message());
 }
 
 std::string option_fingerprint(const CLI::App* sub, const std::vector<std::string>& skip) {
@@ -72,10 +75,13 @@ class Collector {  // rank 0: records, in-order printing, summaries
     std::vector<std::size_t> todo;
     for (std::size_t u = 0; u < keys_.size(); ++u) {
       if (opt_.resume && fs::exists(record_path(u))) {
-        nlohmann::json r = read_json_file(record_path(u));
-        if (!r.is_object() || r.value("fingerprint", "") != opt_.fingerprint)
-          throw InputError("--resume: '" + record_path(u) + "' was made with other options (" +
-                           (r.is_object() ? r.value("fingerprint", "?") : "?") + " instead of " + opt_.fingerprint + ")");
+        const std::string path = record_path(u);
+        nlohmann::json r = read_json_file(path);
+        const std::string where = "--resume: unit record '" + path + "'";
+        if (!r.is_object() || !r.contains("summary") || !r.contains("stdout") || !r.at("stdout").is_string())
+          throw InputError(where + " is damaged (delete it to rerun that unit)");
+        if (const std::string f = json_fields::opt_string(r, "fingerprint", where); f != opt_.fingerprint)
+          throw InputError(where + " was made with other options (" + f + " instead of " + opt_.fingerprint + ")");
         rec_[u] = std::move(r);
         ++resumed_;
       } else {

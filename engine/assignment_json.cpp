@@ -1,8 +1,8 @@
 #include "assignment_json.hpp"
 
 #include <fstream>
-#include <sstream>
 
+#include "json_fields.hpp"
 #include "postal.hpp"
 
 namespace blockcast {
@@ -26,23 +26,12 @@ json to_json(const Assignment& a) {
 }
 
 namespace {
+const std::string kWhere = "assignment JSON";
 template <class T>
-T field(const json& j, const char* name, T lo, T hi) {
-  if (!j.contains(name)) throw InputError(std::string("assignment JSON: missing field '") + name + "'");
-  const json& v = j.at(name);
-  if (!v.is_number_integer())
-    throw InputError(std::string("assignment JSON: field '") + name + "' must be an integer");
-  auto x = v.get<i64>();
-  if (x < static_cast<i64>(lo) || x > static_cast<i64>(hi))
-    throw InputError(std::string("assignment JSON: field '") + name + "' = " + std::to_string(x) +
-                     " out of range " + std::to_string(lo) + ".." + std::to_string(hi));
-  return static_cast<T>(x);
+T field(const json& j, const char* name, i64 lo, i64 hi) {
+  return static_cast<T>(json_fields::integer(j, name, lo, hi, kWhere));
 }
-std::string string_field(const json& j, const char* name) {
-  if (!j.contains(name) || !j.at(name).is_string())
-    throw InputError(std::string("assignment JSON: field '") + name + "' must be a string");
-  return j.at(name).get<std::string>();
-}
+std::string string_field(const json& j, const char* name) { return json_fields::string(j, name, kWhere); }
 }  // namespace
 
 Assignment assignment_from_json(const json& j) {
@@ -86,13 +75,22 @@ Assignment assignment_from_json(const json& j) {
 }
 
 json read_json_file(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
+  // Read at most kMaxJsonBytes + 1 bytes: a device or pipe (check /dev/zero) must not be read
+  // until memory runs out.
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxJsonBytes)
+      throw InputError("file '" + path + "' is larger than " + std::to_string(kMaxJsonBytes >> 20) +
+                       " MiB: not a blockcast JSON file");
+  }
+  if (in.bad()) throw InputError("cannot read file '" + path + "'");
   try {
-    return json::parse(ss.str());
-  } catch (const json::parse_error& e) {
+    return json::parse(text);
+  } catch (const json::exception& e) {  // syntax, and numbers that overflow a double (1e999)
     throw InputError("malformed JSON in '" + path + "': " + e.what());
   }
 }

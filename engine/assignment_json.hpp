@@ -11,7 +11,10 @@ namespace blockcast {
 
 nlohmann::json to_json(const Assignment& a);
 Assignment assignment_from_json(const nlohmann::json& j);
-nlohmann::json read_json_file(const std::string& path);  // InputError if unreadable/malformed
+// Largest JSON file any reader accepts (certificates for L = 256 are a few MiB; parsed JSON takes about 10x the text).
+inline constexpr std::size_t kMaxJsonBytes = std::size_t{64} << 20;
+// InputError if unreadable, larger than kMaxJsonBytes, or malformed (incl. number overflow).
+nlohmann::json read_json_file(const std::string& path);
 Assignment read_assignment_file(const std::string& path);
 
 }  // namespace blockcast

@@ -6,6 +6,8 @@
 
 #include "assignment_json.hpp"
 #include "checked.hpp"
+#include "induction.hpp"
+#include "json_fields.hpp"
 
 namespace blockcast {
 
@@ -18,24 +20,16 @@ namespace {
   throw InputError(where + ": field '" + field + "' must be " + want);
 }
 
+// Field readers: json_fields' strict checks (ranges, no floats for integers, no wrapping).
+constexpr std::int64_t kMaxT = 1 << 20;  // far beyond any depth with f_t in 64 bits
 template <class T>
-std::optional<T> opt_int(const json& j, const char* name, const std::string& where) {
-  if (!j.contains(name) || j.at(name).is_null()) return std::nullopt;
-  if (!j.at(name).is_number_integer()) bad(where, name, "an integer");
-  return static_cast<T>(j.at(name).get<std::int64_t>());
+std::optional<T> opt_int(const json& j, const char* name, const std::string& where, std::int64_t lo = 0,
+                         std::int64_t hi = kMaxT) {
+  if (auto v = json_fields::opt_integer(j, name, lo, hi, where)) return static_cast<T>(*v);
+  return std::nullopt;
 }
-
-std::optional<double> opt_number(const json& j, const char* name, const std::string& where) {
-  if (!j.contains(name) || j.at(name).is_null()) return std::nullopt;
-  if (!j.at(name).is_number()) bad(where, name, "a number");
-  return j.at(name).get<double>();
-}
-
-std::string opt_string(const json& j, const char* name, const std::string& where) {
-  if (!j.contains(name) || j.at(name).is_null()) return "";
-  if (!j.at(name).is_string()) bad(where, name, "a string");
-  return j.at(name).get<std::string>();
-}
+using json_fields::opt_number;
+using json_fields::opt_string;
 
 const json& opt_array(const json& j, const char* name, const std::string& where) {
   static const json empty = json::array();
@@ -52,8 +46,8 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
     throw InputError(where + ": format is '" + f + "', expected 'blockcast-certificate'");
   CertificateFile c;
   c.dir = dir;
-  const auto L = opt_int<int>(j, "L", where);
-  if (!L || *L < 1 || *L > 256) bad(where, "L", "an integer in 1..256");
+  const auto L = opt_int<int>(j, "L", where, 1, 256);
+  if (!L) bad(where, "L", "an integer in 1..256");
   c.L = *L;
   if (const std::string x = opt_string(j, "x", where); !x.empty()) {
     try {
@@ -88,11 +82,20 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
     if (!s.is_object()) bad(where, "smaller", "an array of objects");
     const std::string w = where + " smaller";
     c.smaller.push_back({opt_int<int>(s, "t", w), opt_string(s, "verdict", w), opt_string(s, "mode", w),
-                         opt_string(s, "note", w), opt_int<std::int64_t>(s, "nodes", w), opt_number(s, "seconds", w)});
+                         opt_string(s, "note", w), opt_int<std::int64_t>(s, "nodes", w, 0, INT64_MAX), opt_number(s, "seconds", w)});
   }
   for (const auto& v : opt_array(j, "compositions_checked", where)) {
-    if (!v.is_number_integer()) bad(where, "compositions_checked", "an array of integers");
-    c.compositions_checked.push_back(v.get<std::int64_t>());
+    c.compositions_checked.push_back(
+        json_fields::integer_value(v, 0, kMaxT, where + ": an entry of 'compositions_checked'"));
+  }
+  try {  // the same check as verify-certificate, without the simulator (the conjecture ran it)
+    const Certificate checked = certificate_from_json(j);
+    verify_certificate(checked, 0);
+    c.shape = checked.shape;
+  } catch (const InputError& e) {
+    c.verification_error = e.what();
+  } catch (const OverflowError& e) {
+    c.verification_error = e.what();
   }
   return c;
 }

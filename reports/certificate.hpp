@@ -46,10 +46,16 @@ struct CertificateFile {
   std::vector<std::int64_t> compositions_checked;
   std::optional<double> seconds;
   nlohmann::json stats = nlohmann::json::object();  // whole-run search counters, if recorded
+  // The outcome of the engine's own verification (verify_certificate, search/induction.hpp)
+  // of the same file: a report concludes only what this proved.
+  std::optional<Shape> shape;       // set when verified: optimal or pruned
+  std::string verification_error;   // why it did not verify (empty when verified)
+  bool verified() const { return shape.has_value(); }
 };
 
 // `where` names the file in error messages. InputError on a wrong format tag, a missing L,
-// or a field of the wrong type.
+// or a field of the wrong type. The certificate is also verified (without simulation; a
+// failure is recorded in verification_error, not thrown).
 CertificateFile certificate_from_json(const nlohmann::json& j, const std::string& dir, const std::string& where);
 
 // Every DIR/L<digits>/certificate.json, ordered by L. InputError if DIR is not a directory

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "assignment_json.hpp"
+#include "json_fields.hpp"
 #include "expand.hpp"
 #include "legal_words.hpp"
 #include "simulator.hpp"
@@ -115,21 +116,24 @@ nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& fil
 }
 
 Certificate certificate_from_json(const nlohmann::json& j) {
-  if (!j.is_object() || j.value("format", "") != "blockcast-certificate")
-    throw InputError("certificate JSON: 'format' must be \"blockcast-certificate\"");
+  const std::string where = "certificate JSON";
+  if (!j.is_object()) throw InputError(where + ": top level must be an object");
+  if (json_fields::opt_string(j, "format", where) != "blockcast-certificate")
+    throw InputError(where + ": 'format' must be \"blockcast-certificate\"");
   Certificate c;
-  try {
-    c.L = j.at("L").get<int>();
-    // Certificates written before trimmed trees existed have no shape: they are optimal.
-    c.shape = parse_shape(j.value("shape", std::string("optimal")));
-    c.x = parse_letter(j.at("x").get<std::string>());
-    c.t0 = j.at("t0").get<int>();
-    for (const auto& b : j.at("base_cases")) {
-      c.base_cases.push_back(assignment_from_json(b.at("assignment")));
-      if (b.contains("method")) c.methods.push_back(b.at("method").get<std::string>());
-    }
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(std::string("certificate JSON: ") + e.what());
+  c.L = static_cast<int>(json_fields::integer(j, "L", 1, 256, where));
+  // Certificates written before trimmed trees existed have no shape: they are optimal.
+  const std::string shape = json_fields::opt_string(j, "shape", where);
+  c.shape = parse_shape(shape.empty() ? "optimal" : shape);
+  c.x = parse_letter(json_fields::string(j, "x", where));
+  c.t0 = static_cast<int>(json_fields::integer(j, "t0", 1, 1 << 20, where));
+  if (!j.contains("base_cases") || !j.at("base_cases").is_array())
+    throw InputError(where + ": field 'base_cases' must be an array");
+  for (const auto& b : j.at("base_cases")) {
+    if (!b.is_object() || !b.contains("assignment"))
+      throw InputError(where + ": every base case must be an object with an 'assignment'");
+    c.base_cases.push_back(assignment_from_json(b.at("assignment")));
+    if (b.contains("method")) c.methods.push_back(json_fields::string(b, "method", where + " base case"));
   }
   for (auto& [k, v] : j.items())
     if (k != "base_cases" && k != "shape") c.extra[k] = v;

@@ -17,6 +17,8 @@
 #include <tuple>
 
 #include "assignment_json.hpp"
+#include "conjecture.hpp"
+#include "induction.hpp"
 #include "drawings.hpp"
 #include "expand.hpp"
 #include "export.hpp"
@@ -321,7 +323,8 @@ TEST_CASE("run report from a hand-written certificate (L=3, base case t=7)") {
   check_xml(html, "report.html");
   CHECK(md.find("SOLVED (re-checked)") != std::string::npos);
   CHECK(md.find("[`L3_t7.json`](L3/L3_t7.json)") != std::string::npos);
-  CHECK(md.find("incomplete: t=8 invalid; base case t=9 missing") != std::string::npos);
+  CHECK(md.find("not verified: certificate JSON: every base case must be an object with an 'assignment'") !=
+        std::string::npos);
   CHECK(html.find("<a href=\"L3/L3_t7.json\">") != std::string::npos);
   // Wrong format tag and missing L are input errors; so is a directory without certificates.
   std::ofstream(dir / "L3" / "certificate.json") << R"({"format":"something-else","L":3})";
@@ -330,6 +333,54 @@ TEST_CASE("run report from a hand-written certificate (L=3, base case t=7)") {
   CHECK_THROWS_AS(write_run_report(dir.string()), InputError);
   fs::remove_all(dir / "L3");
   CHECK_THROWS_AS(write_run_report(dir.string()), InputError);
+  fs::remove_all(dir);
+}
+
+// A report concludes only what verify_certificate proved, in the shape's own terms: real
+// certificates (L = 3 optimal, L = 2 pruned) and tampered copies (issue 16's catalogue).
+TEST_CASE("run report conclusions: verified certificates and tampered copies") {
+  const fs::path dir = fs::temp_directory_path() / ("blockcast-claims-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto conclusion_of = [&dir](const nlohmann::json& cert) {
+    fs::create_directories(dir / "L3");
+    std::ofstream(dir / "L3" / "certificate.json") << cert.dump();
+    const std::string md = slurp(write_run_report(dir.string()).markdown);
+    const auto at = md.find("Conclusion: ");
+    REQUIRE(at != std::string::npos);
+    return md.substr(at + 12, md.find('\n', at) - at - 12);
+  };
+  ConjectureOptions co;
+  const nlohmann::json good = to_json(run_conjecture(3, co).certificate, {});
+  CHECK(conclusion_of(good).rfind("every t >= 11 (P - 1 = f_t processors) has a block-cyclic schedule with the optimal "
+                                  "delay L+t = L+B(P-1)", 0) == 0);
+  co.shape = Shape::pruned;
+  const std::string pruned = conclusion_of(to_json(run_conjecture(2, co).certificate, {}));
+  CHECK(pruned.find("delay L+t+1 on a pruned tree") != std::string::npos);
+  CHECK(pruned.find("optimal delay") == std::string::npos);
+  std::vector<std::pair<std::string, nlohmann::json>> tampered;
+  auto with = [&](const std::string& name, auto change) {
+    nlohmann::json j = good;
+    change(j);
+    tampered.push_back({name, j});
+  };
+  with("L wrapped", [](nlohmann::json& j) { j["L"] = 4294967299ULL; });
+  with("L disagrees", [](nlohmann::json& j) { j["L"] = 4; });
+  with("t0 float", [](nlohmann::json& j) { j["t0"] = 11.0; });
+  with("t0 huge", [](nlohmann::json& j) { j["t0"] = 4294967307ULL; });
+  for (const char* shape : {"ties", "xyz", "3"})
+    with(std::string("shape ") + shape, [shape](nlohmann::json& j) { j["shape"] = shape; });
+  with("duplicated base case", [](nlohmann::json& j) { j["base_cases"][1] = j["base_cases"][0]; });
+  with("wrong x", [](nlohmann::json& j) { j["x"] = "c"; });
+  for (const auto& [name, j] : tampered) {
+    CAPTURE(name);
+    std::string text;
+    try {
+      text = conclusion_of(j);
+    } catch (const InputError&) {
+      continue;  // refused to read it at all: also no claim
+    }
+    CHECK(text.rfind("not verified: ", 0) == 0);
+  }
   fs::remove_all(dir);
 }
 
