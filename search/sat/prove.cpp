@@ -1,6 +1,7 @@
 // prove(): encode, solve, then check the answer both ways (prove.hpp).
 #include "prove.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -78,7 +79,11 @@ ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, con
   SatOptions so;
   so.proof_path = opt.proof_path.empty() ? temp_proof_path() : opt.proof_path;
   so.check_proof = opt.internal_check;
-  res.sat = solve(enc.cnf(), opt.limits, so);
+  // One time budget for the whole command (issue 16): the solve gets what the encoding left,
+  // the proof check what the solve left.
+  SatLimits limits = opt.limits;
+  if (limits.seconds > 0) limits.seconds = std::max(1e-3, limits.seconds - encode_seconds);
+  res.sat = solve(enc.cnf(), limits, so);
   std::error_code ec;
   res.proof_bytes = static_cast<std::int64_t>(std::filesystem::file_size(so.proof_path, ec));
   if (ec) res.proof_bytes = 0;
@@ -96,7 +101,12 @@ ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, con
       break;
     }
     case SatStatus::unsat: {
-      res.drat = check_drat(enc.cnf(), so.proof_path, opt.check_seconds);
+      const double left = opt.check_seconds - encode_seconds - res.sat.stats.seconds;
+      if (opt.check_seconds > 0 && left <= 0) {
+        res.verification = "UNSAT claimed, no time left for the proof check (time limit)";
+        break;
+      }
+      res.drat = check_drat(enc.cnf(), so.proof_path, opt.check_seconds > 0 ? left : 0);
       if (res.drat.verdict == DratVerdict::failed)
         throw std::logic_error("prover: the independent checker rejects CaDiCaL's proof: " + res.drat.message);
       if (res.drat.verified()) {

@@ -23,7 +23,9 @@ struct ProveOptions {
   SatLimits limits;
   std::string proof_path;   // "" = a temporary file, removed afterwards
   std::string dimacs_path;  // "" = none; else the CNF is written here
-  double check_seconds = 0;  // limit for the independent proof check (0 = none)
+  // Time budget of the whole prove (encode + solve + independent proof check; 0 = none):
+  // the check gets what is left of it, limits.seconds bounds encode + solve.
+  double check_seconds = 0;
   bool internal_check = true;  // CaDiCaL's checker during the solve
 };
 
