@@ -1,6 +1,7 @@
 // A schedule for every P (see every_p.hpp; SPEC Sec. 6-7, docs/shapes.md, docs/induction.md).
 #include "every_p.hpp"
 
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -9,6 +10,7 @@
 #include <thread>
 
 #include "assignment_json.hpp"
+#include "constructive.hpp"
 #include "postal.hpp"
 #include "witness.hpp"
 
@@ -19,6 +21,9 @@ namespace {
 using Union = std::vector<std::pair<i64, i64>>;
 
 constexpr i64 kRepairEffort = 20;  // node-limit factor for cells that break monotonicity
+constexpr i64 kConstructiveTries = 2;         // repair restarts per (profile, x) in the fallback
+constexpr std::size_t kConstructiveLetters = 4;
+constexpr i64 kConstructiveProbeNodes = 2'000;  // plain search per profile before packing  // receive-only letters tried: the most frequent
 
 Union merged(Union u) {
   std::sort(u.begin(), u.end());
@@ -44,6 +49,12 @@ bool contains(const Union& u, i64 v) {
   auto it = std::upper_bound(u.begin(), u.end(), std::make_pair(v, INT64_MAX));
   return it != u.begin() && std::prev(it)->second >= v;
 }
+
+// The trimmed search recurses once per node slot and letter (search/trim_search.cpp): for
+// P in the thousands that is tens of thousands of frames, more than a oneTBB worker's
+// default stack holds (segmentation fault at L = 9, 10, P <= 10000 with 2 threads). Worker
+// threads get 256 MB stacks (address space only), set before the first arena exists.
+const tbb::global_control kWorkerStack(tbb::global_control::thread_stack_size, std::size_t{256} << 20);
 
 int worker_count(int threads) {
   return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -73,7 +84,95 @@ void name_shape(Assignment& a, const Instance& listed) {
   a.shape = ties ? Shape::ties : Shape::pruned;
 }
 
+// Trimming profiles for the constructive fallback: D leaves of T_T removed by a fixed
+// recipe. `full`: nodes lose all their removable leaves (min(r0, L)) one after another;
+// otherwise one leaf per node per round (spread). `small_first`: nodes with few children
+// first (the most numerous classes), else the root side first. nullopt if D does not fit.
+std::optional<TrimProfile> recipe_profile(const TreeSpec& spec, bool full, bool small_first) {
+  auto classes = node_classes(spec.L, spec.T);
+  if (small_first) std::reverse(classes.begin(), classes.end());
+  i64 D = spec.removed;
+  // at[c][m]: nodes of class c that lose m leaves (m = 0..mmax)
+  std::vector<std::vector<i64>> at(classes.size());
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    at[c].assign(std::min(classes[c].r0, spec.L) + 1, 0);
+    at[c][0] = classes[c].nodes;
+  }
+  if (full) {
+    for (std::size_t c = 0; c < classes.size() && D > 0; ++c) {
+      const int m = static_cast<int>(at[c].size()) - 1;
+      if (m == 0) continue;
+      const i64 k = std::min(at[c][0], D / m);
+      at[c][0] -= k, at[c][m] += k, D -= k * m;
+      if (D > 0 && D < m && at[c][0] > 0) --at[c][0], ++at[c][D], D = 0;
+    }
+  } else {
+    for (int m = 1; m <= spec.L && D > 0; ++m)
+      for (std::size_t c = 0; c < classes.size() && D > 0; ++c) {
+        if (static_cast<int>(at[c].size()) <= m) continue;
+        const i64 k = std::min(at[c][m - 1], D);
+        at[c][m - 1] -= k, at[c][m] += k, D -= k;
+      }
+  }
+  if (D != 0) return std::nullopt;
+  TrimProfile p;
+  for (std::size_t c = 0; c < classes.size(); ++c)
+    for (std::size_t m = 1; m < at[c].size(); ++m)
+      if (at[c][m] > 0) p[{classes[c].r0, static_cast<int>(m)}] = at[c][m];
+  return p;
+}
+
 }  // namespace
+
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries) {
+  const TreeSpec spec = pruned_spec(L, P, T);
+  std::vector<TrimProfile> profiles;
+  for (const bool full : {false, true})
+    for (const bool small_first : {true, false})
+      if (auto p = recipe_profile(spec, full, small_first);
+          p && std::find(profiles.begin(), profiles.end(), *p) == profiles.end())
+        profiles.push_back(std::move(*p));
+  for (std::size_t k = 0; k < profiles.size(); ++k) {
+    const Instance inst = trimmed_instance(spec, profiles[k]);
+    // The plain search on this one instance first: its counting refutations (letters the
+    // blocks cannot absorb, parity of the r = 2 blocks) discard a hopeless profile at once,
+    // and small instances are solved outright.
+    {
+      SearchOptions o;
+      o.threads = 1;
+      o.limits.max_nodes = kConstructiveProbeNodes;
+      SearchResult r = solve_exact(inst, o);
+      if (r.verdict == Verdict::impossible) continue;
+      if (r.verdict == Verdict::solved && r.witness) {
+        Assignment a = std::move(*r.witness);
+        a.L = L, a.T = T, a.t = spec.t, a.P = P;
+        name_shape(a, listed_instance(a));
+        return a;
+      }
+    }
+    // Receive-only letters, most frequent first (ties: smaller letter first).
+    std::vector<Letter> xs;
+    for (Letter x = 0; x < inst.alphabet(); ++x)
+      if (inst.letters[x] > 0) xs.push_back(x);
+    std::stable_sort(xs.begin(), xs.end(), [&](Letter a, Letter b) { return inst.letters[a] > inst.letters[b]; });
+    if (xs.size() > kConstructiveLetters) xs.resize(kConstructiveLetters);
+    for (const Letter x : xs) {
+      ConstructiveOptions o;
+      o.x = x;
+      o.extendable = false;
+      o.tries = tries;
+      o.seed = static_cast<std::uint64_t>(P) * 1'000'003u + static_cast<std::uint64_t>(T) * 131u + k;
+      ConstructiveResult r = solve_repair(inst, o);
+      if (r.verdict == Verdict::solved && r.witness) {
+        Assignment a = std::move(*r.witness);
+        a.L = L, a.T = T, a.t = spec.t, a.P = P;
+        name_shape(a, listed_instance(a));
+        return a;
+      }
+    }
+  }
+  return std::nullopt;
+}
 
 EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
   require_latency(L);
@@ -213,12 +312,14 @@ Cell EveryP::cell(i64 P, i64 effort) const {
   c.P = P;
   c.t = broadcast_depth(L_, P - 1);
   c.lower_bound = L_ + c.t;
-  bool all_impossible = true;
-  for (int T = c.t; T <= T_max_; ++T) {
+  std::optional<Assignment> w;
+  // 1. Depth by depth: the composition sets, else complete searches (node limits). At depth
+  //    t the ties trees (at most one leaf per node) are searched first: a smaller space
+  //    that often has a schedule when the general trimmed search runs out of nodes.
+  for (int T = c.t; T <= T_max_ && !w; ++T) {
     if (P - 1 < fib(L_, T - L_)) break;  // even removing every leaf leaves too many nodes
     const i64 D = fib(L_, T) - (P - 1);
     DepthVerdict v{T, Verdict::unknown, ""};
-    std::optional<Assignment> w;
     if (auto x = composable(T, D)) {
       w = *build(T, D, *x, false);
       v.verdict = Verdict::solved;
@@ -229,35 +330,58 @@ Cell EveryP::cell(i64 P, i64 effort) const {
       SearchOptions o;
       o.threads = 1;
       o.limits.max_nodes = checked_mul(opt_.cell_nodes, effort);
-      SearchResult r = solve_trimmed(pruned_spec(L_, P, T), o);
-      v.verdict = r.verdict;
-      v.how = r.verdict == Verdict::solved ? "search" : r.covered;
-      if (r.witness) w = std::move(r.witness);
+      if (T == c.t && D > 0) {
+        SearchResult r = solve_trimmed(tree_spec(L_, P, Shape::ties), o);
+        if (r.verdict == Verdict::solved && r.witness) {
+          w = std::move(r.witness);
+          v.verdict = Verdict::solved;
+          v.how = "search";
+        }
+      }
+      if (!w) {
+        SearchResult r = solve_trimmed(pruned_spec(L_, P, T), o);
+        v.verdict = r.verdict;
+        v.how = r.verdict == Verdict::solved ? "search" : r.covered;
+        if (r.witness) w = std::move(r.witness);
+      }
     }
     c.depths.push_back(v);
-    if (!w) {
-      all_impossible = all_impossible && v.verdict == Verdict::impossible;
-      continue;
-    }
-    w->P = P;
-    w->t = c.t;
-    w->T = T;
-    name_shape(*w, listed_instance(*w));
-    std::optional<std::string> err;
-    try {
-      err = check_assignment(claimed_instance(*w), *w);
-    } catch (const InputError& e) {
-      err = e.what();
-    }
-    if (err) throw std::logic_error("every-P witness L=" + std::to_string(L_) + " P=" + std::to_string(P) + ": " + *err);
-    c.verification = "symbolic check passed; " + (opt_.simulate_events > 0 ? simulate_witness(*w, opt_.simulate_events)
-                                                                           : std::string("not simulated"));
-    c.T = T;
-    c.method = v.how;
-    c.proved = T == c.t || all_impossible;
-    c.witness = std::move(w);
-    break;
   }
+  // 2. Depths left undecided below the one found (or all, if none was found): a
+  //    constructive schedule there is still an upper bound, and at depth t the lower bound.
+  for (std::size_t k = 0; k < c.depths.size(); ++k) {
+    DepthVerdict& v = c.depths[k];
+    if (v.verdict != Verdict::unknown) continue;
+    if (auto a = constructive_pruned(L_, P, v.T, static_cast<int>(std::min<i64>(kConstructiveTries * effort, 64)))) {
+      w = std::move(a);
+      v.verdict = Verdict::solved;
+      v.how = "constructive";
+      c.depths.resize(k + 1);
+      break;
+    }
+  }
+  if (!w) return c;
+  const int T = c.depths.back().T;
+  bool all_impossible = true;
+  for (std::size_t k = 0; k + 1 < c.depths.size(); ++k)
+    all_impossible = all_impossible && c.depths[k].verdict == Verdict::impossible;
+  w->P = P;
+  w->t = c.t;
+  w->T = T;
+  name_shape(*w, listed_instance(*w));
+  std::optional<std::string> err;
+  try {
+    err = check_assignment(claimed_instance(*w), *w);
+  } catch (const InputError& e) {
+    err = e.what();
+  }
+  if (err) throw std::logic_error("every-P witness L=" + std::to_string(L_) + " P=" + std::to_string(P) + ": " + *err);
+  c.verification = "symbolic check passed; " + (opt_.simulate_events > 0 ? simulate_witness(*w, opt_.simulate_events)
+                                                                         : std::string("not simulated"));
+  c.T = T;
+  c.method = c.depths.back().how;
+  c.proved = T == c.t || all_impossible;
+  c.witness = std::move(w);
   return c;
 }
 

@@ -93,6 +93,12 @@ class EveryP {
   std::shared_ptr<const Assignment> build(int T, i64 D, Letter x, bool extendable) const;
 };
 
+// Constructive fallback (never a proof): the pruned tree of depth T for P under a few fixed
+// trimming profiles, each packed by the repair method of search/constructive.hpp for every
+// receive-only letter (`tries` restarts each, deterministic seeds). The witness has P, t, T
+// set and its shape named; the caller re-checks it. nullopt if every attempt failed.
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8);
+
 // Every (L, P) of two inclusive ranges, L outer, P inner, made monotone in P: a cell whose
 // delay exceeds its right neighbour's is searched again at that neighbour's depth.
 // `progress(done, total)` is called as cells finish (from worker threads).
