@@ -21,7 +21,9 @@ bool brute_force(const Instance& I, std::optional<Letter> x, bool extendable) {
   for (const auto& b : I.blocks)
     for (i64 k = 0; k < b.count; ++k) blocks.push_back({b.r, b.u});
   std::vector<std::vector<Word>> words;
-  for (auto [r, u] : blocks) {
+  for (const auto& block : blocks) {
+    const int r = block.first;  // plain variables: clang 14 lambdas cannot capture bindings
+    const i64 u = block.second;
     std::vector<Word> ws;
     Word w(r - 1, 0);
     std::function<void(int)> gen = [&](int i) {

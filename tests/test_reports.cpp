@@ -371,7 +371,9 @@ TEST_CASE("run report conclusions: verified certificates and tampered copies") {
     with(std::string("shape ") + shape, [shape](nlohmann::json& j) { j["shape"] = shape; });
   with("duplicated base case", [](nlohmann::json& j) { j["base_cases"][1] = j["base_cases"][0]; });
   with("wrong x", [](nlohmann::json& j) { j["x"] = "c"; });
-  for (const auto& [name, j] : tampered) {
+  for (const auto& entry : tampered) {
+    const std::string& name = entry.first;  // not a binding: clang 14 cannot capture those
+    const nlohmann::json& j = entry.second;
     CAPTURE(name);
     std::string text;
     try {

@@ -248,6 +248,12 @@ TEST_CASE("every file in tests/data/bad fails with the error it was written for"
       {"illegal_word.json", {false, "receives one item twice"}},
       {"letter_conservation.json", {false, "letter conservation broken for 'a'"}},
       {"unknown_letter.json", {false, "unknown letter d"}},
+      {"number_overflow.json", {true, "number overflow"}},
+      {"long_integer.json", {true, "number overflow"}},
+      {"float_integer.json", {true, "field 'L' must be an integer"}},
+      // certificates (verify-certificate's tests), read here as assignments
+      {"certificate_format_number.json", {true, "missing field 'L'"}},
+      {"certificate_L_wraps.json", {true, "field 'L' = 4294967299 out of range"}},
   };
   int seen = 0;
   for (const auto& entry : std::filesystem::directory_iterator(data_dir + "/bad")) {

@@ -51,7 +51,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // An input whose first line is "lo hi" tests parse_range on its second line; any other
   // input is an argv, one argument per line.
   std::vector<std::string> lines(1);
-  for (char c : text) c == '\n' ? lines.emplace_back() : lines.back().push_back(c);
+  for (char c : text) {
+    if (c == '\n')
+      lines.emplace_back();
+    else
+      lines.back().push_back(c);
+  }
   long long lo = 0, hi = 0;
   if (lines.size() >= 2 && std::sscanf(lines[0].c_str(), "%lld %lld", &lo, &hi) == 2) {
     if (lo < 0 || lo > hi || hi > INT32_MAX) return 0;
