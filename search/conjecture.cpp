@@ -79,13 +79,26 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   // Decide I(t) (or the pruned tree for t): receive-only x and extendable root when x is
   // given, unconstrained otherwise. Constructive methods first (method auto/constructive),
   // then the complete search (complete/auto; auto with a per-instance limit by default).
-  auto decide = [&](int t, std::optional<Letter> x) -> CaseResult {
+  // Effort levels of the constructive methods in the base-case scan beyond fallback_max_L:
+  // a pair (t, x) first gets a cheap attempt; a window whose other cases all solve retries
+  // its cheap failures with more tries and a larger ground-state budget (a failure only
+  // says UNKNOWN, and one unlucky UNKNOWN would rule out L windows for that x).
+  const bool levelled = constructive && opt.method == Method::auto_ ? L > opt.fallback_max_L : constructive;
+  const int top_level = levelled ? 2 : 0;
+  auto effort = [&](ConstructiveOptions& co, int level) {
+    if (!levelled) return;
+    if (level == 0) co.tries = std::min(co.tries, 3);
+    if (level == 2) co.tries = std::max(co.tries, 400);
+  };
+  auto decide = [&](int t, std::optional<Letter> x, int level) -> CaseResult {
     CaseResult c;
     if (constructive) {
       const Instance inst = optimal_instance(L, t);
       ConstructiveOptions co = opt.constructive;
+      if (x) effort(co, level);
       co.extendable = x.has_value();
-      co.seed = opt.constructive.seed * 1000003u + static_cast<std::uint64_t>(L) * 7919u + static_cast<std::uint64_t>(t);
+      co.seed = opt.constructive.seed * 1000003u + static_cast<std::uint64_t>(L) * 7919u + static_cast<std::uint64_t>(t) +
+                static_cast<std::uint64_t>(level) * 104729u;
       std::vector<Letter> xs;
       if (x) xs.push_back(*x);
       else
@@ -121,8 +134,8 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     c.verdict = r.verdict, c.witness = r.witness, c.method = "complete", c.covered = r.covered, c.stats = r.stats;
     return c;
   };
-  auto run = [&](int t, std::optional<Letter> x) {
-    CaseResult c = decide(t, x);
+  auto run = [&](int t, std::optional<Letter> x, int level = 0) {
+    CaseResult c = decide(t, x, level);
     res.stats += c.stats;
     ++res.searches;
     return c;
@@ -131,11 +144,15 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   // receive-only x and an x-extendable root?) is decided at most once. A failure at
   // (t, x) rules out every t0 in (t-L, t] for that x, so most pairs are never searched.
   std::map<std::pair<int, Letter>, CaseResult> decided;
-  auto S = [&](int t, Letter x) -> const CaseResult& {
+  std::map<std::pair<int, Letter>, int> level_tried;  // UNKNOWN pairs: the highest level run
+  auto S = [&](int t, Letter x, int level) -> const CaseResult& {
     auto it = decided.find({t, x});
-    if (it != decided.end()) return it->second;
-    CaseResult r = run(t, x);
-    progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict));
+    if (it != decided.end() && (it->second.verdict != Verdict::unknown || level_tried[{t, x}] >= level)) return it->second;
+    CaseResult r = run(t, x, level);
+    level_tried[{t, x}] = level;
+    progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict) +
+             (levelled ? " (level " + std::to_string(level) + ")" : ""));
+    if (it != decided.end()) return it->second = std::move(r);
     return decided.emplace(std::make_pair(t, x), std::move(r)).first->second;
   };
   // The counting checks of solve_repair (tries = 0) are exact refutations and cost
@@ -161,11 +178,24 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     for (Letter x = 0; x < x_end && t0 < 0; ++x) {
       bool ok = true;
       for (int t = cand; t < cand + L && ok; ++t) ok = !counted_out(t, x);
+      // Level 0 over the window; a few cheap UNKNOWNs are retried at the higher levels
+      // once the rest of the window is solved (more than 6: give the window up).
+      std::vector<int> open;
+      bool refuted_window = false;  // a pair of the window is IMPOSSIBLE (not just UNKNOWN)
       for (int t = cand; t < cand + L && ok; ++t) {
-        const CaseResult& r = S(t, x);
-        if (r.verdict == Verdict::unknown) limit_hit = true;
-        ok = r.verdict == Verdict::solved;
+        const CaseResult& r = S(t, x, 0);
+        if (r.verdict == Verdict::unknown) open.push_back(t);
+        refuted_window = r.verdict == Verdict::impossible;
+        ok = r.verdict == Verdict::solved || (r.verdict == Verdict::unknown && levelled && open.size() <= 1);
       }
+      for (int level = 1; level <= top_level && ok && !open.empty(); ++level) {
+        std::vector<int> still;
+        for (int t : open)
+          if (ok && S(t, x, level).verdict != Verdict::solved) still.push_back(t), ok = S(t, x, level).verdict == Verdict::unknown;
+        open = std::move(still);
+      }
+      if (!ok && !refuted_window && !open.empty()) limit_hit = true;  // given up, not refuted
+      ok = ok && open.empty();
       if (ok) t0 = cand, x0 = x;
     }
   res.minimal = !limit_hit;

@@ -9,6 +9,9 @@
 // the complete search, with a per-instance limit (`fallback_limits`) when none was given;
 // for L > fallback_max_L the base-case scan of auto is constructive only (smaller t still
 // get the complete search with the limit).
+// In the base-case scan the constructive methods run at effort levels (beyond
+// fallback_max_L, or always with method constructive): 3 tries per (t, x) first; a window
+// with one such UNKNOWN and everything else SOLVED retries it with 60, then 400 tries.
 // A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
 // not one proved minimal; `ConjectureResult::minimal` says which.
 //

@@ -23,7 +23,7 @@ struct ConstructiveOptions {
   Letter x = 0;              // receive-only letter
   bool extendable = true;    // the root word must absorb x forever (SPEC Sec. 7)
   int tries = 60;            // randomized restarts (repair); 0: only the counting checks
-  std::int64_t root_nodes = 4000;  // ground-state search budget per root attempt (repair)
+  std::int64_t root_nodes = 30000;  // ground-state search budget per root attempt (repair)
   std::uint64_t seed = 1;    // runs are reproducible for a given seed
 };
 

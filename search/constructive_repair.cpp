@@ -14,6 +14,7 @@
 #include <chrono>
 #include <numeric>
 #include <random>
+#include <unordered_map>
 
 #include "constructive.hpp"
 #include "legal_words.hpp"
@@ -181,13 +182,49 @@ class Packer {
         }
       }
     }
-    if (cands.empty() || best == std::abs(dev_)) return false;
+    if (cands.empty() || best == std::abs(dev_)) return fix_sum_pair();
     auto [bi, s, c] = cands[rng_() % cands.size()];
     const int a = blocks_[bi].letters[s];
     --reserve_[c], ++reserve_[a];
     dev_ += a - c;
     blocks_[bi].letters[s] = c;
     return true;
+  }
+
+  // No single swap brings the sum closer (typically dev_ = +-1 with every block size >= 2):
+  // two residue-preserving swaps in different slots whose changes add up to -dev_ exactly.
+  // Per change value one swap is kept (the first in a random rotation of the blocks).
+  bool fix_sum_pair() {
+    struct Swap {
+      std::size_t bi, s;
+      int c;
+    };
+    std::unordered_map<i64, Swap> by_delta;  // dev_ changes by a - c
+    const std::size_t n = blocks_.size(), off = n ? rng_() % n : 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t bi = (k + off) % n;
+      const Slots& b = blocks_[bi];
+      for (std::size_t s = 0; s < b.letters.size(); ++s) {
+        const int a = b.letters[s];
+        for (int c = mod(a, b.r); c < A_; c += b.r)
+          if (c != a && reserve_[c] > 0) by_delta.emplace(a - c, Swap{bi, s, c});
+      }
+    }
+    for (const auto& [d1, s1] : by_delta) {
+      auto it = by_delta.find(-dev_ - d1);
+      if (it == by_delta.end()) continue;
+      const Swap& s2 = it->second;
+      if (s1.bi == s2.bi && s1.s == s2.s) continue;
+      if (s1.c == s2.c && reserve_[s1.c] < 2) continue;
+      for (const Swap& sw : {s1, s2}) {
+        const int a = blocks_[sw.bi].letters[sw.s];
+        --reserve_[sw.c], ++reserve_[a];
+        dev_ += a - sw.c;
+        blocks_[sw.bi].letters[sw.s] = sw.c;
+      }
+      return true;
+    }
+    return false;
   }
 
   const Instance& inst_;

@@ -262,18 +262,27 @@ class Worker {
         return false;
       }
     // Exactly one letter is left over; it must lie in the parity class with a surplus.
+    // Any letter of that class that is left can be the receive-only letter (the r = 2 blocks
+    // take the others); with an extendable root and x not fixed in advance, the root's
+    // extendability decides among them, so every candidate is tried.
     const int spare = have[0] > sh_.pb.tail_need[0] ? 0 : 1;
+    const bool check_root = sh_.pb.root_first && sh_.opt.extendable && !sh_.opt.receive_only;
     std::optional<Letter> x;
-    for (Letter j = spare; j < A && !x; j += 2)
-      if (R_[j] > 0 && (!sh_.opt.receive_only || *sh_.opt.receive_only == j)) x = j;
-    if (!x) return false;
-    if (sh_.pb.root_first && sh_.opt.extendable && !sh_.opt.receive_only) {
-      // x was not fixed in advance: the root's extendability is checked for this x.
-      const BlockType& b = sh_.pb.types[0];
-      if (!extendable_word_with_counts(b.r, b.u, path_.front().c, *x)) {
-        ++stats.prune_root;
-        return false;
+    for (Letter j = spare; j < A && !x; j += 2) {
+      if (R_[j] <= 0 || (sh_.opt.receive_only && *sh_.opt.receive_only != j)) continue;
+      if (check_root) {
+        const BlockType& b = sh_.pb.types[0];
+        bool exhausted = true;
+        if (!extendable_word_with_counts(b.r, b.u, path_.front().c, j, 10'000'000, &exhausted)) {
+          if (!exhausted) sh_.incomplete.store(true);  // undecided: no IMPOSSIBLE from here on
+          continue;
+        }
       }
+      x = j;
+    }
+    if (!x) {
+      if (check_root) ++stats.prune_root;
+      return false;
     }
     Distribution d;
     for (const Step& s : path_) {
