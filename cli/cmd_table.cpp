@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "every_p.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -95,12 +96,13 @@ void register_table(CLI::App& app) {
     if (a->cells) {
       for (const auto& l : lines) std::cout << l << "\n";
       if (!a->json) std::cout << summary_line(sum) << "\n";
-      return;
-    }
-    if (a->json)
+    } else if (a->json) {
       std::cout << ranges_json(ranges, sum).dump(2) << "\n";
-    else
+    } else {
       std::cout << (a->format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum));
+    }
+    // docs/exit-codes.md: a cell without a schedule means a limit stopped every depth tried.
+    if (sum.none > 0) throw CLI::RuntimeError(exit_unknown);
   });
 }
 
