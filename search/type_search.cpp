@@ -97,21 +97,29 @@ class Worker {
         const std::size_t np = m_left == k ? p + 1 : p;
         const i64 nm = m_left == k ? (np < sh_.pb.types.size() ? sh_.pb.types[np].count : 0) : m_left - k;
         apply(p, c, k);
-        if (p == 0 && sh_.pb.root_first && sh_.opt.receive_only && !root_extendable(c)) {
-          ++stats.prune_root;
-        } else if (sh_.opt.prune && np < sh_.pb.types.size() && !sh_.bounds.feasible(np, nm, R_)) {
-          ++stats.prune_bound;
-        } else if (should_spawn()) {
+        // The root vector's ground-state check (up to kRootBudget nodes) runs in the child
+        // task when one is spawned, so root vectors are checked in parallel.
+        const bool root_check = p == 0 && sh_.pb.root_first && sh_.opt.receive_only;
+        const bool spawn = (!sh_.opt.prune || np >= sh_.pb.types.size() || sh_.bounds.feasible(np, nm, R_)) && should_spawn();
+        if (spawn) {
           spawned = true;
           sh_.pending.fetch_add(1);
-          tg.run([this, np, nm, &child_ok, snapshot = *this] {
+          tg.run([this, np, nm, root_check, &child_ok, snapshot = *this] {
             Worker w = snapshot;
             w.stats = SearchStats{};
             ++w.stats.tasks;
-            if (w.node(np, nm, np == w.path_.back().type ? &w.path_.back().c : nullptr)) child_ok = true;
+            if (root_check && !w.root_extendable(w.path_.back().c)) {
+              ++w.stats.prune_root;
+            } else if (w.node(np, nm, np == w.path_.back().type ? &w.path_.back().c : nullptr)) {
+              child_ok = true;
+            }
             w.flush_stats();
             sh_.pending.fetch_sub(1);
           });
+        } else if (sh_.opt.prune && np < sh_.pb.types.size() && !sh_.bounds.feasible(np, nm, R_)) {
+          ++stats.prune_bound;
+        } else if (root_check && !root_extendable(c)) {
+          ++stats.prune_root;
         } else {
           ok = node(np, nm, np == p ? &path_.back().c : nullptr);
         }
