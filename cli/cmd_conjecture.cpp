@@ -5,11 +5,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <chrono>
 #include <iostream>
 #include <map>
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "conjecture.hpp"
 #include "progress.hpp"
 #include "search_args.hpp"
@@ -96,6 +98,12 @@ void register_conjecture(CLI::App& app) {
     const int lo = lo_, hi = hi_;  // plain variables: clang 14 cannot capture structured bindings
     ConjectureOptions co;
     co.search = a->search.options();
+    // --time-limit bounds the whole command (issue 16), not each of its many searches.
+    if (co.search.limits.time_limit > 0)
+      co.deadline = std::chrono::steady_clock::now() +
+                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(co.search.limits.time_limit));
+    co.search.limits.time_limit = 0;
     co.method = parse_method(a->method);
     co.constructive.seed = static_cast<std::uint64_t>(a->seed);
     co.t_max = a->t_max;
@@ -191,6 +199,14 @@ void register_conjecture(CLI::App& app) {
       if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
     }
     if (a->search.json) std::cout << all.dump(2) << "\n";
+    // docs/exit-codes.md: the worst verdict over the L (UNKNOWN > IMPOSSIBLE > SOLVED).
+    Verdict worst = Verdict::solved;
+    for (const auto& s : all) {
+      const std::string v = s.value("verdict", std::string("UNKNOWN"));
+      if (v == "UNKNOWN") worst = Verdict::unknown;
+      else if (v == "IMPOSSIBLE" && worst == Verdict::solved) worst = Verdict::impossible;
+    }
+    if (worst != Verdict::solved) throw CLI::RuntimeError(exit_code(worst));
   });
 }
 

@@ -30,7 +30,7 @@ const std::vector<OptionSpec>& table() {
       // search
       {"threads", "0", 0, 1024, "worker threads (0 = all cores)"},
       {"max-nodes", "0", 0, INT64_MAX, "node limit per search (0 = none); hitting it gives UNKNOWN"},
-      {"time-limit", "0", 0, 1000000000, "time limit in seconds per search (0 = none); gives UNKNOWN"},
+      {"time-limit", "0", 0, 1000000000, "time limit in seconds (0 = none) for the search; conjecture: for the whole command; hitting it gives UNKNOWN"},
       {"method", "auto", 0, 0, "conjecture: complete (exact search), constructive (paper greedy + repair), auto (constructive, then complete)"},
       {"seed", "1", 0, INT64_MAX, "seed of the randomized constructive method (runs are reproducible)"},
       {"receive-only", "", 0, 0, "require this receive-only letter"},

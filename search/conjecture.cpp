@@ -19,6 +19,18 @@ SearchResult search_shape(int L, int t, Shape shape, const SearchOptions& so) {
   return solve_exact(optimal_instance(L, t), so);
 }
 
+bool out_of_time(const ConjectureOptions& opt) {
+  return opt.deadline && std::chrono::steady_clock::now() >= *opt.deadline;
+}
+
+// A search's limits cut to the time left before the command's deadline.
+Limits within_deadline(Limits l, const ConjectureOptions& opt) {
+  if (!opt.deadline) return l;
+  const double left = std::max(1e-3, std::chrono::duration<double>(*opt.deadline - std::chrono::steady_clock::now()).count());
+  l.time_limit = l.time_limit > 0 ? std::min(l.time_limit, left) : left;
+  return l;
+}
+
 // Depths whose tree is the shape's tree for that t. For t < L, f_t = 1, so every such t
 // names P = 2; a pruned tree for P = 2 has t = B(1) = 0, and only t = 0 is kept.
 bool depth_is_own(int L, int t, Shape shape) {
@@ -92,6 +104,10 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   };
   auto decide = [&](int t, std::optional<Letter> x, int level) -> CaseResult {
     CaseResult c;
+    if (out_of_time(opt)) {
+      c.method = "none", c.covered = "the command's time limit was reached before this case";
+      return c;
+    }
     if (constructive) {
       const Instance inst = optimal_instance(L, t);
       ConstructiveOptions co = opt.constructive;
@@ -130,6 +146,7 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     so.extendable = x.has_value();
     if (opt.method == Method::auto_ && so.limits.max_nodes == 0 && so.limits.time_limit == 0)
       so.limits = opt.fallback_limits;
+    so.limits = within_deadline(so.limits, opt);
     SearchResult r = search_shape(L, t, opt.shape, so);
     c.verdict = r.verdict, c.witness = r.witness, c.method = "complete", c.covered = r.covered, c.stats = r.stats;
     return c;
@@ -176,6 +193,11 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   Letter x0 = 0;
   for (int cand = L; cand <= t_max && t0 < 0; ++cand)
     for (Letter x = 0; x < x_end && t0 < 0; ++x) {
+      if (out_of_time(opt)) {  // the command's deadline: stop scanning, UNKNOWN
+        limit_hit = true;
+        cand = t_max;
+        break;
+      }
       bool ok = true;
       for (int t = cand; t < cand + L && ok; ++t) ok = !counted_out(t, x);
       // Level 0 over the window; a few cheap UNKNOWNs are retried at the higher levels
@@ -201,7 +223,7 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   res.minimal = !limit_hit;
   if (t0 < 0) {
     res.note = "no " + std::to_string(L) + " consecutive " + (pruned ? "pruned " : "") + "base cases with t0 <= " +
-               std::to_string(t_max) + (limit_hit ? " (some searches hit a limit)" : "");
+               std::to_string(t_max) + (out_of_time(opt) ? " (the command's time limit was reached)" : limit_hit ? " (some searches hit a limit)" : "");
   } else {
     res.certificate.L = L;
     res.certificate.shape = opt.shape;
@@ -261,6 +283,7 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
       SearchOptions so = opt.search;
       so.receive_only.reset();
       so.extendable = false;
+      so.limits = within_deadline(so.limits, opt);
       SearchResult r = solve_exact(optimal_instance(L, t), so);
       res.stats += r.stats;
       ++res.searches;

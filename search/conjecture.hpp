@@ -21,6 +21,7 @@
 // schedule (base case, composition or plain search) next to the verdict for the optimal
 // delay L + t, so the table shows where the extra step is needed.
 #pragma once
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -51,6 +52,10 @@ struct ConjectureOptions {
                                  // 0 = 40 for L = 2 (Thm 3.5's case), t0+2L-1 otherwise
   i64 max_sim_events = 2'000'000;  // simulate a table row when P * (items + L + T) is below
   std::function<void(const std::string&)> progress;  // optional status line sink
+  // The whole command's time budget (conjecture --time-limit): no case starts after it and
+  // every search's time limit is cut to what is left, so a run over many L ends in time
+  // with UNKNOWN for what was not reached (issue 16). Unset = no command limit.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 struct SmallerVerdict {
