@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "block_search.hpp"
+#include "brute_force.hpp"
 #include "conjecture.hpp"
 #include "postal.hpp"
 #include "word.hpp"
@@ -37,45 +38,7 @@ std::vector<Row> regression_rows() {
   return rows;
 }
 
-// Brute force: every legal word (residue condition) for every block, all combinations.
-bool brute_force_solvable(const Instance& I) {
-  std::vector<std::pair<int, i64>> blocks;
-  for (const auto& b : I.blocks)
-    for (i64 k = 0; k < b.count; ++k) blocks.push_back({b.r, b.u});
-  std::vector<std::vector<Word>> words;
-  for (const auto& block : blocks) {
-    const int r = block.first;  // plain variables: clang 14 cannot capture structured bindings
-    const i64 u = block.second;
-    std::vector<Word> ws;
-    Word w(r - 1, 0);
-    std::function<void(int)> gen = [&](int i) {
-      if (i == r - 1) {
-        if (is_legal_word(r, u, w)) ws.push_back(w);
-        return;
-      }
-      for (int j = 0; j < I.alphabet(); ++j) w[i] = j, gen(i + 1);
-    };
-    gen(0);
-    words.push_back(ws);
-  }
-  std::vector<i64> left = I.letters;
-  std::function<bool(std::size_t)> rec = [&](std::size_t i) {
-    if (i == blocks.size()) {
-      i64 total = 0;
-      for (i64 c : left) total += c;
-      return total == 1;  // the last letter goes to the receive-only processor
-    }
-    for (const auto& w : words[i]) {
-      bool ok = true;
-      for (Letter j : w) --left[j];
-      for (Letter j : w) ok = ok && left[j] >= 0;
-      if (ok && rec(i + 1)) return true;
-      for (Letter j : w) ++left[j];
-    }
-    return false;
-  };
-  return rec(0);
-}
+using testing::brute_force_solvable;
 }  // namespace
 
 TEST_CASE("paper 000: L=3, t=7 SOLVED and L=4, t=8 IMPOSSIBLE") {
