@@ -58,6 +58,10 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
   }
   c.t0 = opt_int<int>(j, "t0", where);
   c.mode = opt_string(j, "mode", where);
+  if (j.contains("t0_minimal") && !j.at("t0_minimal").is_null()) {
+    if (!j.at("t0_minimal").is_boolean()) bad(where, "t0_minimal", "true or false");
+    c.t0_minimal = j.at("t0_minimal").get<bool>();
+  }
   c.seconds = opt_number(j, "seconds", where);
   if (j.contains("stats") && j.at("stats").is_object()) c.stats = j.at("stats");
   for (const auto& b : opt_array(j, "base_cases", where)) {

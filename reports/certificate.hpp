@@ -4,7 +4,7 @@
 //   {"format":"blockcast-certificate","version":1,"L":3,"x":"b","t0":5,"mode":"exact",
 //    "base_cases":[{"t":5,"file":"L3_t5.json","assignment":{...},"stats":{"nodes":1,"seconds":0.001}}],
 //    "smaller":[{"t":0,"verdict":"SOLVED","mode":"exact","nodes":0,"seconds":0.0,"note":"..."}],
-//    "compositions_checked":[8,9,10],"seconds":0.01,"stats":{"nodes":109,...}}
+//    "compositions_checked":[8,9,10],"seconds":0.01,"stats":{"nodes":109,...},"t0_minimal":true}
 // Only L is required; every other field may be missing. A base case whose assignment does
 // not parse is kept with its error, so a report can show it instead of failing.
 #pragma once
@@ -40,6 +40,7 @@ struct CertificateFile {
   int L = 0;
   std::optional<Letter> x;
   std::optional<int> t0;
+  std::optional<bool> t0_minimal;  // false: a smaller t hit a limit, t0 is the smallest found
   std::string mode;
   std::vector<BaseCase> base_cases;
   std::vector<SmallerCase> smaller;

@@ -23,7 +23,7 @@ void Document::paragraph(std::vector<Span> spans) {
   blocks.push_back(std::move(b));
 }
 
-void Document::table(std::vector<std::string> header, std::vector<std::vector<Cell>> rows) {
+void Document::table(std::vector<std::string> header, std::vector<std::vector<DocCell>> rows) {
   Block b;
   b.kind = Block::Kind::table;
   b.header = std::move(header);
@@ -31,7 +31,28 @@ void Document::table(std::vector<std::string> header, std::vector<std::vector<Ce
   blocks.push_back(std::move(b));
 }
 
+void Document::figure(const std::string& src, const std::string& caption, const std::string& inline_svg) {
+  Block b;
+  b.kind = Block::Kind::figure;
+  b.src = src;
+  b.spans = {Span{caption}};
+  b.svg = inline_svg;
+  blocks.push_back(std::move(b));
+}
+
 namespace {
+
+// An SVG file's text without its XML declaration, to sit inside the XHTML body.
+std::string svg_element(const std::string& svg) {
+  const auto start = svg.find("<svg");
+  return start == std::string::npos ? std::string() : svg.substr(start);
+}
+
+std::string plain_text(const std::vector<Span>& spans) {
+  std::string out;
+  for (const auto& s : spans) out += s.text;
+  return out;
+}
 
 // Inside a table cell a '|' would end the cell.
 std::string md_text(const std::string& s, bool in_table) {
@@ -87,6 +108,10 @@ std::string to_markdown(const Document& d) {
           o << "\n";
         }
         break;
+      case Block::Kind::figure:
+        // The picture links its own SVG file (full size, hover texts in a browser).
+        o << "[![" << b.src << "](" << b.src << ")](" << b.src << ")\n\n" << md_spans(b.spans, false) << "\n";
+        break;
     }
   }
   return o.str();
@@ -98,7 +123,9 @@ std::string to_html(const Document& d) {
     << "<meta charset=\"utf-8\"/>\n<title>" << xml_escape(d.title) << "</title>\n"
     << "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}"
        "table{border-collapse:collapse;margin:0.5em 0}th,td{border:1px solid #bbb;padding:0.2em 0.6em;"
-       "text-align:left}th{background:#eee}code{font-size:95%}</style>\n"
+       "text-align:left}th{background:#eee}code{font-size:95%}"
+       "figure{margin:1em 0;overflow-x:auto}figure svg,figure img{max-width:none;display:block}"
+       "figcaption{font-size:90%;color:#444}</style>\n"
     << "</head>\n<body>\n<h1>" << xml_escape(d.title) << "</h1>\n";
   for (const auto& b : d.blocks) {
     switch (b.kind) {
@@ -120,6 +147,14 @@ std::string to_html(const Document& d) {
         }
         o << "</table>\n";
         break;
+      case Block::Kind::figure: {
+        const std::string inline_svg = svg_element(b.svg);
+        o << "<figure>\n"
+          << (inline_svg.empty() ? "<img src=\"" + xml_escape(b.src) + "\" alt=\"" + xml_escape(plain_text(b.spans)) + "\"/>\n"
+                                 : inline_svg)
+          << "<figcaption>" << html_spans(b.spans) << " (<a href=\"" << xml_escape(b.src) << "\">SVG</a>)</figcaption>\n</figure>\n";
+        break;
+      }
     }
   }
   o << "</body>\n</html>\n";

@@ -88,7 +88,7 @@ std::string conclusion(const CertificateFile& c) {
   return from + " with the optimal delay L+t = L+B(P-1)" + why;
 }
 
-Cell link_to(const std::string& run_dir, const CertificateFile& c, const std::string& file) {
+DocCell link_to(const std::string& run_dir, const CertificateFile& c, const std::string& file) {
   if (file.empty()) return {{"-"}};
   const std::string rel = c.dir + "/" + file;
   std::error_code ec;
@@ -96,24 +96,38 @@ Cell link_to(const std::string& run_dir, const CertificateFile& c, const std::st
   return {{file, rel, true}};
 }
 
+// "7", or "7 (not proved minimal)" when a smaller t stayed UNKNOWN.
+std::string t0_text(const CertificateFile& c, const RunReportExtras& e) {
+  if (!c.t0) return "-";
+  const auto m = t0_minimal(c, e.summary);
+  return std::to_string(*c.t0) + (m.has_value() && !*m ? " (not proved minimal)" : "");
+}
+
 void certificate_section(Document& d, const CertificateFile& c, const std::vector<CaseCheck>& checks,
-                         const std::string& run_dir) {
+                         const std::string& run_dir, const RunReportExtras& e) {
   d.heading(2, "L = " + std::to_string(c.L), "L" + std::to_string(c.L));
   d.paragraph({{"Certificate "},
                {c.dir + "/certificate.json", c.dir + "/certificate.json", true},
-               {"; mode " + (c.mode.empty() ? std::string("-") : c.mode) + ", t0 = " +
-                (c.t0 ? std::to_string(*c.t0) : std::string("-")) + ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
+               {"; mode " + (c.mode.empty() ? std::string("-") : c.mode) + ", t0 = " + t0_text(c, e) +
+                ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
                {"Conclusion: " + conclusion(c) + "."}});
+  if (const auto m = t0_minimal(c, e.summary); m.has_value() && !*m)
+    d.paragraph({{"t0 is not proved minimal: a smaller t hit a search limit (UNKNOWN below), so a smaller "
+                  "base-case window may exist."}});
+  if (const auto it = e.reception.find(c.L); it != e.reception.end())
+    d.figure(it->second.file, it->second.caption);
+  else if (const auto why = e.reception_missing.find(c.L); why != e.reception_missing.end())
+    d.paragraph({{"Reception table: " + why->second + "."}});
   d.heading(3, "Base cases");
-  std::vector<std::vector<Cell>> rows;
+  std::vector<std::vector<DocCell>> rows;
   for (size_t i = 0; i < c.base_cases.size(); ++i) {
     const auto& bc = c.base_cases[i];
     const Assignment* a = bc.assignment ? &*bc.assignment : nullptr;
     const BlockWord* root = a ? root_block(*a) : nullptr;
     const std::string t = a ? std::to_string(a->t) : bc.t ? std::to_string(*bc.t) : "-";
-    Cell root_cell =
-        root ? Cell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
-             : Cell{{"-"}};
+    DocCell root_cell =
+        root ? DocCell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
+             : DocCell{{"-"}};
     std::string other = bc.method.empty() ? "" : "method=" + bc.method;
     for (const auto& [k, v] : bc.stats.items())
       if (k != "nodes" && k != "seconds") other += (other.empty() ? "" : ", ") + k + "=" + json_scalar(v);
@@ -165,11 +179,12 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
 
 }  // namespace
 
-Document run_report_document(const std::vector<CertificateFile>& certs, const std::string& run_dir) {
+Document run_report_document(const std::vector<CertificateFile>& certs, const std::string& run_dir,
+                             const RunReportExtras& extras) {
   Document d;
   d.title = "blockcast conjecture run";
   std::vector<std::vector<CaseCheck>> checks;
-  std::vector<std::vector<Cell>> summary;
+  std::vector<std::vector<DocCell>> summary;
   for (const auto& c : certs) {
     checks.emplace_back();
     for (const auto& bc : c.base_cases) checks.back().push_back(check_case(bc, c.x));
@@ -177,7 +192,7 @@ Document run_report_document(const std::vector<CertificateFile>& certs, const st
     for (const auto& s : c.smaller)
       (s.verdict == "SOLVED" ? solved : s.verdict == "IMPOSSIBLE" ? impossible : unknown)++;
     summary.push_back({{{std::to_string(c.L), "", false}},
-                       {{c.t0 ? std::to_string(*c.t0) : "-"}},
+                       {{t0_text(c, extras)}},
                        {{c.x ? letter_name(*c.x) : "-", "", c.x.has_value()}},
                        {{std::to_string(c.base_cases.size())}},
                        {{std::to_string(solved) + " solved, " + std::to_string(impossible) + " impossible, " +
@@ -193,18 +208,49 @@ Document run_report_document(const std::vector<CertificateFile>& certs, const st
         "symbolic checker, the compositions t0+L..t0+2L-1) while writing this report; the conclusion "
         "states only what that verification proved."}});
   d.table({"L", "t0", "x", "base cases", "smaller t", "time (s)", "conclusion"}, summary);
-  for (size_t i = 0; i < certs.size(); ++i) certificate_section(d, certs[i], checks[i], run_dir);
+  std::string unsolved;
+  for (const auto& entry : extras.summary) {
+    const int L = entry.first;
+    const nlohmann::json& s = entry.second;
+    if (std::none_of(certs.begin(), certs.end(), [L](const CertificateFile& c) { return c.L == L; }))
+      unsolved += (unsolved.empty() ? "" : "; ") + std::string("L=") + std::to_string(L) + ": " +
+                  s.value("verdict", std::string("UNKNOWN")) + " (" + s.value("note", std::string("-")) + ")";
+  }
+  if (!unsolved.empty()) d.paragraph({{"Without a certificate (summary.json): " + unsolved + "."}});
+  if (!extras.figures.empty()) d.heading(2, "Figures", "figures");
+  for (const auto& f : extras.figures) d.figure(f.file, f.caption, f.svg);
+  for (size_t i = 0; i < certs.size(); ++i) certificate_section(d, certs[i], checks[i], run_dir, extras);
   return d;
 }
 
 RunReportFiles write_run_report(const std::string& dir) {
-  const Document d = run_report_document(read_certificates(dir), dir);
-  RunReportFiles files{(fs::path(dir) / "report.md").string(), (fs::path(dir) / "report.html").string()};
-  for (const auto& [path, text] : {std::pair{files.markdown, to_markdown(d)}, std::pair{files.html, to_html(d)}}) {
+  const std::vector<CertificateFile> certs = read_certificates(dir);
+  RunReportExtras extras;
+  extras.summary = read_run_summary(dir);
+  extras.figures = run_figures(certs, extras.summary);
+  for (const auto& c : certs) {
+    std::string why;
+    if (auto f = base_case_reception(c, why))
+      extras.reception.emplace(c.L, std::move(*f));
+    else
+      extras.reception_missing.emplace(c.L, why);
+  }
+  const Document d = run_report_document(certs, dir, extras);
+  RunReportFiles files{(fs::path(dir) / "report.md").string(), (fs::path(dir) / "report.html").string(), {}};
+  auto write = [](const std::string& path, const std::string& text) {
+    std::error_code ec;
+    fs::create_directories(fs::path(path).parent_path(), ec);
     std::ofstream out(path);
     out << text;
     if (!out) throw InputError("cannot write '" + path + "'");
-  }
+  };
+  for (const auto& f : extras.figures) files.figures.push_back((fs::path(dir) / f.file).string());
+  for (const auto& entry : extras.reception) files.figures.push_back((fs::path(dir) / entry.second.file).string());
+  size_t i = 0;
+  for (const auto& f : extras.figures) write(files.figures[i++], f.svg);
+  for (const auto& entry : extras.reception) write(files.figures[i++], entry.second.svg);
+  write(files.markdown, to_markdown(d));
+  write(files.html, to_html(d));
   return files;
 }
 
