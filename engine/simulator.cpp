@@ -1,11 +1,14 @@
 // Postal-model replay of an explicit schedule (see simulator.hpp; SPEC Sec. 1-2).
-// Each rule is checked over the whole schedule in one sorted pass; among all violations the
+// Each rule is checked over the whole schedule in one pass in step order (linear time for a
+// schedule already ordered by send step, as expansions are); among all violations the
 // one with the smallest (step, rule, processor, item) is reported, which is the first one a
 // step-by-step replay would meet (receptions of a step are applied before its sends, since
 // a processor may forward an item in the step it arrives).
 #include "simulator.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <tuple>
 
 namespace blockcast {
@@ -63,20 +66,56 @@ void Simulator::check_messages() {
   }
 }
 
+namespace {
+
+// Valid messages in the order (step(m), index): already so for a schedule sorted by send
+// step (what expand_assignment produces), else a stable counting sort by step, or a
+// stable sort when the steps are too spread out for buckets. Within one step the
+// per-processor pairing below sees a processor's messages in index order, exactly as a
+// sort by (step, processor, index) would, so the reported violation does not depend on
+// which path ran.
+template <class StepOf>
+std::vector<std::uint32_t> step_order(const std::vector<Message>& ms, const std::vector<bool>& valid, StepOf step_of) {
+  std::vector<std::uint32_t> order;
+  order.reserve(ms.size());
+  bool sorted = true;
+  std::int64_t lo = INT64_MAX, hi = INT64_MIN, prev = INT64_MIN;
+  for (size_t n = 0; n < ms.size(); ++n) {
+    if (!valid[n]) continue;
+    const std::int64_t s = step_of(ms[n]);
+    sorted = sorted && s >= prev;
+    prev = s, lo = std::min(lo, s), hi = std::max(hi, s);
+    order.push_back(static_cast<std::uint32_t>(n));
+  }
+  if (sorted) return order;
+  if (hi - lo > 4 * static_cast<std::int64_t>(order.size()) + 1024) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t x, std::uint32_t y) { return step_of(ms[x]) < step_of(ms[y]); });
+    return order;
+  }
+  std::vector<std::uint32_t> start(static_cast<size_t>(hi - lo + 2), 0), out(order.size());
+  for (auto n : order) ++start[static_cast<size_t>(step_of(ms[n]) - lo + 1)];
+  for (size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+  for (auto n : order) out[start[static_cast<size_t>(step_of(ms[n]) - lo)]++] = n;
+  return out;
+}
+
+}  // namespace
+
 void Simulator::check_receptions() {
   const auto& ms = s_.messages;
-  std::vector<size_t> order;
-  for (size_t n = 0; n < ms.size(); ++n)
-    if (valid_[n]) order.push_back(n);
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    return std::tie(ms[x].recv_step, ms[x].receiver, x) < std::tie(ms[y].recv_step, ms[y].receiver, y);
-  });
-  for (size_t k = 0; k < order.size(); ++k) {
-    const Message& m = ms[order[k]];
-    if (k > 0 && ms[order[k - 1]].recv_step == m.recv_step &&
-        ms[order[k - 1]].receiver == m.receiver)
+  const auto order = step_order(ms, valid_, [](const Message& m) { return static_cast<std::int64_t>(m.recv_step); });
+  // Per receiver: the step and item of its latest reception (pairs for receive_conflict).
+  std::vector<std::int64_t> last_step(static_cast<size_t>(s_.P), INT64_MIN);
+  std::vector<std::int32_t> last_item(static_cast<size_t>(s_.P), 0);
+  for (auto n : order) {
+    const Message& m = ms[n];
+    auto& ls = last_step[static_cast<size_t>(m.receiver)];
+    auto& li = last_item[static_cast<size_t>(m.receiver)];
+    if (ls == m.recv_step)
       report(Rule::receive_conflict, m.recv_step, m.receiver, m.item,
-             "also receives item " + std::to_string(ms[order[k - 1]].item) + " in this step");
+             "also receives item " + std::to_string(li) + " in this step");
+    ls = m.recv_step, li = m.item;
     std::int32_t& first = got(m.receiver, m.item);
     if (first >= 0)
       report(Rule::received_twice, m.recv_step, m.receiver, m.item,
@@ -90,17 +129,17 @@ void Simulator::check_receptions() {
 
 void Simulator::check_sends() {
   const auto& ms = s_.messages;
-  std::vector<size_t> order;
-  for (size_t n = 0; n < ms.size(); ++n)
-    if (valid_[n]) order.push_back(n);
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    return std::tie(ms[x].send_step, ms[x].sender, x) < std::tie(ms[y].send_step, ms[y].sender, y);
-  });
-  for (size_t k = 0; k < order.size(); ++k) {
-    const Message& m = ms[order[k]];
-    if (k > 0 && ms[order[k - 1]].send_step == m.send_step && ms[order[k - 1]].sender == m.sender)
+  const auto order = step_order(ms, valid_, [](const Message& m) { return static_cast<std::int64_t>(m.send_step); });
+  std::vector<std::int64_t> last_step(static_cast<size_t>(s_.P), INT64_MIN);
+  std::vector<std::int32_t> last_item(static_cast<size_t>(s_.P), 0);
+  for (auto n : order) {
+    const Message& m = ms[n];
+    auto& ls = last_step[static_cast<size_t>(m.sender)];
+    auto& li = last_item[static_cast<size_t>(m.sender)];
+    if (ls == m.send_step)
       report(Rule::send_conflict, m.send_step, m.sender, m.item,
-             "also sends item " + std::to_string(ms[order[k - 1]].item) + " in this step");
+             "also sends item " + std::to_string(li) + " in this step");
+    ls = m.send_step, li = m.item;
     const std::int64_t since = m.sender == 0 ? m.item : got(m.sender, m.item);
     if (since < 0 || since > m.send_step)
       report(Rule::not_held, m.send_step, m.sender, m.item,

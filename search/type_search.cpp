@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 
 #include "letter_bounds.hpp"
 #include "word_construction.hpp"
@@ -40,6 +42,14 @@ struct Shared {
   std::atomic<std::int64_t> memo_size{0};
   tbb::concurrent_unordered_set<std::string> nogoods;
   std::mutex mutex;  // found and stats
+  // Extendability of a root vector for a receive-only letter, by (vector, letter, budget):
+  // every leaf below one root vector asks the same question, and each portfolio round asks
+  // it again; the ground-state search is deterministic, so its answer (yes / no / undecided
+  // within the budget) is remembered. Profiling L = 15..16 (complete): 57% of the time was
+  // repeated ground-state searches, serial inside one task.
+  enum class Ext : char { no, yes, undecided };
+  std::mutex ext_mutex;
+  std::map<std::tuple<Counts, Letter, i64>, Ext> ext_memo;
   std::optional<Distribution> found;
   SearchStats stats;
   Shared(const TypeProblem& p, const SearchOptions& o, Stop& s, int th, bool low)
@@ -248,14 +258,28 @@ class Worker {
     return ((-lo) % b.r + b.r) % b.r <= hi - lo;
   }
 
-  bool root_extendable(const Counts& c) {
+  // Remembered per (vector, letter, budget) in sh_.ext_memo (see Shared).
+  Shared::Ext extendable(const Counts& c, Letter x, i64 budget) {
+    const auto key = std::make_tuple(c, x, budget);
+    {
+      std::lock_guard lock(sh_.ext_mutex);
+      if (auto it = sh_.ext_memo.find(key); it != sh_.ext_memo.end()) return it->second;
+    }
     const BlockType& b = sh_.pb.types[0];
     bool exhausted = true;
-    auto w = extendable_word_with_counts(b.r, b.u, c, *sh_.opt.receive_only, kRootBudget, &exhausted);
+    const bool w = extendable_word_with_counts(b.r, b.u, c, x, budget, &exhausted).has_value();
+    const auto e = w ? Shared::Ext::yes : exhausted ? Shared::Ext::no : Shared::Ext::undecided;
+    std::lock_guard lock(sh_.ext_mutex);
+    sh_.ext_memo.emplace(key, e);
+    return e;
+  }
+
+  bool root_extendable(const Counts& c) {
+    const auto e = extendable(c, *sh_.opt.receive_only, kRootBudget);
     // Undecided within the budget: skip this root vector, but then the search can no
     // longer prove IMPOSSIBLE (the verdict becomes UNKNOWN unless a solution turns up).
-    if (!w && !exhausted) sh_.incomplete.store(true);
-    return w.has_value();
+    if (e == Shared::Ext::undecided) sh_.incomplete.store(true);
+    return e == Shared::Ext::yes;
   }
 
   // All types filled: the r = 2 blocks and the receive-only processor take the rest.
@@ -279,10 +303,9 @@ class Worker {
     for (Letter j = spare; j < A && !x; j += 2) {
       if (R_[j] <= 0 || (sh_.opt.receive_only && *sh_.opt.receive_only != j)) continue;
       if (check_root) {
-        const BlockType& b = sh_.pb.types[0];
-        bool exhausted = true;
-        if (!extendable_word_with_counts(b.r, b.u, path_.front().c, j, 10'000'000, &exhausted)) {
-          if (!exhausted) sh_.incomplete.store(true);  // undecided: no IMPOSSIBLE from here on
+        const auto e = extendable(path_.front().c, j, 10'000'000);
+        if (e != Shared::Ext::yes) {
+          if (e == Shared::Ext::undecided) sh_.incomplete.store(true);  // no IMPOSSIBLE from here on
           continue;
         }
       }

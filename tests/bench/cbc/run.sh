@@ -6,5 +6,5 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/cli/blockcast}
 shift || true
-echo "machine: $(nproc) cores, $(cbc -quit 2>/dev/null | grep -m1 Version || echo cbc)"
+echo "machine: $(nproc) cores, $(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2), $(cbc -quit 2>/dev/null | grep -m1 Version || echo cbc)"
 exec python3 "$here/bench.py" "$bin" "$@"
