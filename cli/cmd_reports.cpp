@@ -3,7 +3,6 @@
 //   reception FILE --items K [--format text|markdown|svg] [--addressing absolute|relative] [--step-range A..B]
 //   draw tree [--L 3 --t 7] [--svg]          draw automaton [--L 3] [--svg]
 //   report DIR                               (DIR/report.md and DIR/report.html)
-//   kbroadcast --k K [--L 3 --P 10] [--assignment FILE] [--json]
 //   export FILE --items K --format goal|csv
 //   traffic FILE --items K [--m M] [--json]
 // Schedules are always re-checked (symbolically and by the simulator) before they are shown
@@ -16,7 +15,6 @@
 #include "drawings.hpp"
 #include "expand.hpp"
 #include "export.hpp"
-#include "kbroadcast.hpp"
 #include "options.hpp"
 #include "reception_table.hpp"
 #include "run_report.hpp"
@@ -116,63 +114,6 @@ void register_report(CLI::App& app) {
   });
 }
 
-void register_kbroadcast(CLI::App& app) {
-  struct Args {
-    int L = 3;
-    i64 P = 0, k = 0;
-    std::string assignment;
-    bool json = false;
-  };
-  auto args = std::make_shared<Args>();
-  auto* sub = app.add_subcommand(
-      "kbroadcast", "k-item broadcast: bounds (paper 000 Thm 3.1, paper 002) and a cut continuous schedule");
-  auto* Lopt = add_int(sub, "L", args->L);
-  auto* Popt = add_int(sub, "P", args->P);
-  add_int(sub, "k", args->k)->required();
-  add_string(sub, "assignment", args->assignment);
-  add_flag(sub, "json", args->json);
-  sub->callback([args, Lopt, Popt] {
-    std::optional<Assignment> a;
-    int L = args->L;
-    i64 P = args->P;
-    if (!args->assignment.empty()) {
-      a = read_assignment_file(args->assignment);
-      if (auto err = check_assignment(claimed_instance(*a), *a))
-        throw InputError("'" + args->assignment + "' is not a legal assignment: " + *err);
-      if (!Lopt->count()) L = a->L;
-      if (!Popt->count()) P = a->P;
-    } else if (!Popt->count()) {
-      throw InputError("--P is required without --assignment");
-    }
-    const KBroadcastReport r = kbroadcast_report(L, P, args->k, a);
-    if (!args->json) {
-      std::cout << kbroadcast_text(r);
-    } else {
-      nlohmann::json j{{"L", r.L},
-                       {"P", r.P},
-                       {"k", r.k},
-                       {"B", r.depth},
-                       {"k_star", r.kstar},
-                       {"lower_bound", r.lower_bound},
-                       {"paper_bound", r.paper_bound},
-                       {"continuous_formula", r.continuous_formula},
-                       {"simple_delay", r.simple_delay},
-                       {"simple_time", r.simple_time},
-                       {"single_sending_time", r.single_sending}};
-      if (r.has_schedule)
-        j["schedule"] = {{"ok", r.simulated_ok},
-                         {"violation", r.violation},
-                         {"delay", r.schedule_delay},
-                         {"predicted_time", r.predicted_time},
-                         {"time", r.simulated_time},
-                         {"messages", r.messages},
-                         {"matches_prediction", r.matches_prediction()}};
-      std::cout << j.dump(2) << "\n";
-    }
-    if (r.has_schedule && !r.matches_prediction()) throw CLI::RuntimeError(1);
-  });
-}
-
 void register_export(CLI::App& app) {
   auto args = std::make_shared<ScheduleArgs>();
   auto* sub = app.add_subcommand("export", "export an expanded schedule: GOAL (LogGOPSim) or CSV");
@@ -210,7 +151,6 @@ void register_reports(CLI::App& app) {
   register_reception(app);
   register_draw(app);
   register_report(app);
-  register_kbroadcast(app);
   register_export(app);
   register_traffic(app);
 }

@@ -17,7 +17,8 @@ void register_verify_certificate(CLI::App& app);
 void register_tree(CLI::App& app);
 void register_check(CLI::App& app);
 void register_simulate(CLI::App& app);
-void register_reports(CLI::App& app);  // reception, draw, report, kbroadcast, export, traffic
+void register_reports(CLI::App& app);  // reception, draw, report, export, traffic
+void register_kbroadcast(CLI::App& app);  // kbroadcast, kbroadcast-table, continuous-search, latency (issue 15)
 void register_prove(CLI::App& app);    // independent SAT prover, docs/prover.md
 void register_mpi_run(CLI::App& app);  // issue 13; only in builds with MPI (BLOCKCAST_HAVE_MPI)
 

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   blockcast::cli::register_check(app);
   blockcast::cli::register_simulate(app);
   blockcast::cli::register_reports(app);
+  blockcast::cli::register_kbroadcast(app);
   blockcast::cli::register_prove(app);
 #ifdef BLOCKCAST_HAVE_MPI
   blockcast::cli::register_mpi_run(app);

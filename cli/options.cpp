@@ -65,6 +65,11 @@ const std::vector<OptionSpec>& table() {
       {"bytes", "1024", 1, 1 << 30, "mpi-run: bytes per item (the message is items x bytes)"},
       {"reps", "5", 1, 1000, "mpi-run: repetitions of each timed broadcast (the median is reported)"},
       {"resume", "", 0, 0, "record each finished L in DIR/units/ and, on a rerun, take the recorded ones (conjecture: implies --out DIR)"},
+      // issue 15: k-item broadcast, periodic continuous schedules, varying latency
+      {"period", "1..4", 0, 0, "continuous-search: periods A..B of the periodic schedules searched"},
+      {"window", "0", 0, 64, "continuous-search: also decide the first N items of any continuous schedule (0 = skip)"},
+      {"d", "0", 0, 64, "latency: every message takes between L-d and L+d steps (a range A..B for the plot)"},
+      {"samples", "20", 1, 100000, "latency: seeded random latency draws per d"},
       {"cells", "", 0, 0, "table: print every cell (--json: one assignment object per line) instead of ranges of P"},
   };
   return t;

@@ -127,4 +127,27 @@ std::string kbroadcast_text(const KBroadcastReport& r) {
   return s.str();
 }
 
+nlohmann::json kbroadcast_json(const KBroadcastReport& r) {
+  nlohmann::json j{{"L", r.L},
+                   {"P", r.P},
+                   {"k", r.k},
+                   {"B", r.depth},
+                   {"k_star", r.kstar},
+                   {"lower_bound", r.lower_bound},
+                   {"paper_bound", r.paper_bound},
+                   {"continuous_formula", r.continuous_formula},
+                   {"simple_delay", r.simple_delay},
+                   {"simple_time", r.simple_time},
+                   {"single_sending_time", r.single_sending}};
+  if (r.has_schedule)
+    j["schedule"] = {{"ok", r.simulated_ok},
+                     {"violation", r.violation},
+                     {"delay", r.schedule_delay},
+                     {"predicted_time", r.predicted_time},
+                     {"time", r.simulated_time},
+                     {"messages", r.messages},
+                     {"matches_prediction", r.matches_prediction()}};
+  return j;
+}
+
 }  // namespace blockcast

@@ -11,6 +11,7 @@
 // its simple schedule builds the restricted tree on P-1 nodes with latency L+1, so its
 // delay L + B(P-1, L+1) is L + B(P-1; L+1) here.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -62,5 +63,6 @@ struct KBroadcastReport {
 KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assignment>& continuous = {});
 
 std::string kbroadcast_text(const KBroadcastReport& r);
+nlohmann::json kbroadcast_json(const KBroadcastReport& r);
 
 }  // namespace blockcast

@@ -1,0 +1,130 @@
+// Exact k-item broadcast and endgame completion (see kbroadcast_exact.hpp).
+#include "kbroadcast_exact.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <stdexcept>
+
+#include "drat_check.hpp"
+#include "simulator.hpp"
+
+namespace blockcast {
+
+namespace {
+std::string temp_proof_path() {
+  static std::atomic<int> serial{0};
+  return (std::filesystem::temp_directory_path() /
+          ("blockcast_kitem_" + std::to_string(::getpid()) + "_" + std::to_string(serial++) + ".drat"))
+      .string();
+}
+}  // namespace
+
+CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, bool want_proof) {
+  CheckedAnswer ans;
+  ans.vars = cnf.vars();
+  ans.clauses = cnf.clause_count();
+  const auto start = std::chrono::steady_clock::now();
+  sat::SatOptions so;
+  if (want_proof) so.proof_path = temp_proof_path();
+  ans.sat = sat::solve(cnf, limits, so);
+  std::error_code ec;
+  switch (ans.sat.status) {
+    case sat::SatStatus::sat: ans.verdict = Verdict::solved; ans.detail = "SAT"; break;
+    case sat::SatStatus::unknown: ans.detail = "solver stopped: " + ans.sat.stop_reason; break;
+    case sat::SatStatus::unsat: {
+      if (!want_proof) {
+        ans.detail = "UNSAT (no proof asked for: not counted)";
+        break;
+      }
+      const auto bytes = std::filesystem::file_size(so.proof_path, ec);
+      const sat::DratResult d = sat::check_drat(cnf, so.proof_path, limits.seconds > 0 ? 4 * limits.seconds : 0);
+      if (d.verdict == sat::DratVerdict::failed)
+        throw std::logic_error("kitem: the independent checker rejects CaDiCaL's proof: " + d.message);
+      if (d.verified()) {
+        ans.verdict = Verdict::impossible;
+        ans.detail = "UNSAT, DRAT proof " + std::to_string(ec ? 0 : bytes) + " bytes, " + std::to_string(d.lemmas) +
+                     " lemmas, verified by the independent checker";
+      } else {
+        ans.detail = "UNSAT claimed, proof check stopped: " + d.message;
+      }
+      break;
+    }
+  }
+  if (want_proof) std::filesystem::remove(so.proof_path, ec);
+  ans.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return ans;
+}
+
+int schedule_time(const Schedule& s) {
+  int t = -1;
+  for (const Message& m : s.messages) t = std::max(t, static_cast<int>(m.recv_step));
+  return t;
+}
+
+KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double seconds) {
+  KItemExact r;
+  r.L = L, r.P = P, r.k = k, r.lower_bound = lower_bound;
+  sat::SatLimits lim;
+  lim.seconds = seconds;
+  for (int T = lower_bound; T <= max_T; ++T) {
+    const sat::KItemCnf enc(sat::kitem_problem(L, P, k, T));
+    CheckedAnswer a = decide_checked(enc.cnf(), lim);
+    r.attempts.push_back({T, a.verdict, a.detail, a.vars, a.clauses, a.seconds});
+    if (a.verdict == Verdict::unknown) return r;
+    if (a.verdict == Verdict::impossible) continue;
+    Schedule s = enc.decode(a.sat);
+    s.expected_delay = T;
+    const SimulationResult sim = simulate(s);
+    if (!sim.ok) throw std::logic_error("kitem: decoded schedule fails the simulator: " + sim.violation.text);
+    const int time = schedule_time(s);
+    if (time > T) throw std::logic_error("kitem: decoded schedule ends after T");
+    r.best_found = time;
+    r.schedule = std::move(s);
+    r.verdict = Verdict::solved;
+    r.optimum = time;
+    r.proof = time == lower_bound ? "equals the lower bound"
+                                  : "time " + std::to_string(time - 1) + " refuted: " + r.attempts[r.attempts.size() - 2].detail;
+    return r;
+  }
+  // Every T from the lower bound to max_T refuted: no schedule has time <= max_T.
+  if (!r.attempts.empty() && r.attempts.back().T == max_T) r.verdict = Verdict::impossible;
+  return r;
+}
+
+EndgameResult complete_endgame(const Schedule& cut, int keep, int target, double seconds) {
+  EndgameResult r;
+  r.target = target;
+  sat::KItemProblem p = sat::kitem_problem(cut.L, static_cast<int>(cut.P), cut.items, target);
+  p.order_items = false;
+  p.order_processors = false;
+  for (const Message& m : cut.messages)
+    if (m.item < keep) {
+      if (m.recv_step > target) {
+        r.verdict = Verdict::impossible;
+        r.detail = "the kept items alone end after step " + std::to_string(target);
+        return r;
+      }
+      p.fixed.push_back(m);
+    }
+  for (int i = 0; i < keep; ++i) p.fixed_items.push_back(i);
+  const sat::KItemCnf enc(p);
+  sat::SatLimits lim;
+  lim.seconds = seconds;
+  CheckedAnswer a = decide_checked(enc.cnf(), lim);
+  r.verdict = a.verdict;
+  r.detail = a.detail;
+  if (a.verdict == Verdict::solved) {
+    Schedule s = enc.decode(a.sat);
+    s.expected_delay = cut.expected_delay;
+    const SimulationResult sim = simulate(s);
+    if (!sim.ok) throw std::logic_error("endgame: completed schedule fails the simulator: " + sim.violation.text);
+    r.schedule = std::move(s);
+  }
+  return r;
+}
+
+}  // namespace blockcast

@@ -1,0 +1,73 @@
+// Exact k-item broadcast by complete search over general schedules (issue 15; paper 002
+// Sec. 4's integer program as a time-indexed SAT model, search/sat/kitem_cnf.hpp), and the
+// completion of a fixed partial schedule (paper 000 Sec. 3.1: continuous phase + endgame).
+//
+// The optimum is found by deciding "time <= T" for T = start, start+1, ...: the first SAT T
+// is optimal when start is a proved lower bound or T-1 was refuted. A SAT model is decoded
+// into messages and replayed by the independent simulator (engine/simulator.hpp); an UNSAT
+// answer counts only after its DRAT proof passes the independent checker (drat_check.hpp).
+// A limit gives UNKNOWN, never an impossibility.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kitem_cnf.hpp"
+#include "schedule.hpp"
+#include "solver.hpp"
+#include "verdict.hpp"
+
+namespace blockcast {
+
+// One checked SAT call: SOLVED (model), IMPOSSIBLE (UNSAT with a verified DRAT proof) or
+// UNKNOWN (a limit; or the proof check did not finish).
+struct CheckedAnswer {
+  Verdict verdict = Verdict::unknown;
+  sat::SatResult sat;      // model kept when SOLVED
+  std::string detail;      // "UNSAT, DRAT proof N bytes, N lemmas verified" / stop reason
+  int vars = 0;
+  std::int64_t clauses = 0;
+  double seconds = 0;      // solve + proof check
+};
+CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, bool want_proof = true);
+
+struct TimeAttempt {
+  int T = 0;
+  Verdict verdict = Verdict::unknown;
+  std::string detail;
+  int vars = 0;
+  std::int64_t clauses = 0;
+  double seconds = 0;
+};
+
+struct KItemExact {
+  int L = 0, P = 0, k = 0;
+  int lower_bound = 0;             // the proved bound the search started from
+  // SOLVED: optimum found and proved; IMPOSSIBLE: every T <= max_T refuted (DRAT-verified)
+  Verdict verdict = Verdict::unknown;
+  std::optional<int> optimum;      // when SOLVED
+  std::optional<int> best_found;   // the best simulated schedule's time (upper bound)
+  std::optional<Schedule> schedule;  // simulated, time == best_found
+  std::vector<TimeAttempt> attempts;
+  std::string proof;  // why the optimum is optimal: "= lower bound" or "T-1 UNSAT (DRAT verified)"
+};
+
+// Decide T = lower_bound, lower_bound+1, ... up to max_T (inclusive). lower_bound must be a
+// proved lower bound (reports/kbroadcast.hpp: kitem_lower_bound). seconds: per solve (0 = none).
+KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double seconds = 0);
+
+// Last reception step of a schedule (-1 when empty).
+int schedule_time(const Schedule& s);
+
+struct EndgameResult {
+  Verdict verdict = Verdict::unknown;  // SOLVED: completed at `time`; IMPOSSIBLE at `target`
+  int target = 0;
+  std::optional<Schedule> schedule;    // simulated
+  std::string detail;
+};
+// Keep every message of items 0..keep-1 of `cut` (their trees stay as they are), forbid
+// nothing else, and let the SAT model choose the messages of items keep..k-1 so that
+// everything is received by step `target`.
+EndgameResult complete_endgame(const Schedule& cut, int keep, int target, double seconds = 0);
+
+}  // namespace blockcast

@@ -1,0 +1,33 @@
+// Is delay D reachable by a continuous schedule that is not block-cyclic? (issue 15; paper
+// 000 Sec. 3.3 remark: no block-cyclic schedule reaches L + t for L = 4, t = 8; Thm 3.4 for
+// L = 2.) Two SAT searches over general schedules, each answer checked:
+//  - periodic_search: every schedule of period p (search/sat/periodic_cnf.hpp). SOLVED comes
+//    with the schedule expanded to several periods and replayed by the simulator (every item's
+//    delay <= D); IMPOSSIBLE (DRAT-verified) speaks only about period p.
+//  - window_search: the first N items of ANY continuous schedule (periodic or not), where the
+//    source may send any item it holds, any number of times (a relaxation of SPEC Sec. 2, so
+//    UNSAT proves that no continuous schedule at all has delay <= D). SOLVED only says the
+//    window fits; it is not a continuous schedule.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "kbroadcast_exact.hpp"
+#include "periodic_cnf.hpp"
+
+namespace blockcast {
+
+struct PeriodicOutcome {
+  int L = 0, P = 0, D = 0, period = 0, window = 0;  // window: N items (window_search)
+  Verdict verdict = Verdict::unknown;
+  std::optional<sat::PeriodicSchedule> schedule;   // periodic_search, SOLVED
+  std::string detail;                               // solver / proof / simulation line
+  int vars = 0;
+  std::int64_t clauses = 0;
+  double seconds = 0;
+};
+
+PeriodicOutcome periodic_search(int L, int P, int D, int period, double seconds = 0);
+PeriodicOutcome window_search(int L, int P, int D, int N, double seconds = 0);
+
+}  // namespace blockcast

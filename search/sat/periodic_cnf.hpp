@@ -1,0 +1,48 @@
+// CNF of periodic continuous-broadcast schedules (issue 15; SPEC Sec. 2; paper 000 Sec. 3.2):
+// item i's broadcast uses the same processors as item i - p, shifted by p steps. Block-cyclic
+// schedules are periodic with period lcm(block sizes); this model searches every schedule of
+// a given period p, not only block-cyclic ones, with maximum delay D.
+//
+// Variable M(a, b, c, o): for every item i = c (mod p), processor a sends i to processor b at
+// step i + o (received at i + o + L <= i + D). The source may send at any offset, at most one
+// message per step. Since (c, o) names exactly one item at each step, conflicts are taken
+// modulo p: processor a sends at most one message at each residue (c + o) mod p and receives
+// at most one at each residue (c + o + L) mod p. Every processor 1..P-1 receives every item
+// class exactly once; a non-source processor sends an item only at or after receiving it.
+// Symmetry: processors ordered by the offset at which they receive item class 0.
+#pragma once
+#include <vector>
+
+#include "cnf.hpp"
+#include "schedule.hpp"
+#include "solver.hpp"
+
+namespace blockcast::sat {
+
+struct PeriodicMessage {
+  int sender = 0, receiver = 0, item_class = 0, offset = 0;  // send step = item + offset
+};
+
+struct PeriodicSchedule {
+  int L = 0, P = 0, period = 0, delay = 0;
+  std::vector<PeriodicMessage> messages;
+};
+
+// The explicit schedule of items 0..N-1 (engine/schedule.hpp) for the simulator.
+Schedule expand_periodic(const PeriodicSchedule& ps, int N);
+
+class PeriodicCnf {
+ public:
+  // std::invalid_argument on bad sizes (L >= 1, P >= 2, period >= 1, D >= L).
+  PeriodicCnf(int L, int P, int period, int D);
+  const Cnf& cnf() const { return cnf_; }
+  PeriodicSchedule decode(const SatResult& r) const;
+
+ private:
+  int var(int a, int b, int c, int o) const;
+  int L_, P_, p_, D_, offsets_;
+  std::vector<int> var_;
+  Cnf cnf_;
+};
+
+}  // namespace blockcast::sat
