@@ -15,6 +15,7 @@
 #include "exit_codes.hpp"
 #include "fattree/exact.hpp"
 #include "fattree/search.hpp"
+#include "fattree_plots.hpp"
 #include "options.hpp"
 
 namespace blockcast::cli {
@@ -144,7 +145,7 @@ void register_simulate_sub(CLI::App* parent) {
 
 void register_table_sub(CLI::App* parent) {
   struct Args {
-    std::string n = "4..1024", caps = "cbft,ebft,linear";
+    std::string n = "4..1024", caps = "cbft,ebft,linear", out;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
@@ -153,6 +154,7 @@ void register_table_sub(CLI::App* parent) {
   add_string(sub, "capacities", a->caps)->default_str("cbft,ebft,linear");
   a->caps = "cbft,ebft,linear";  // add_string set the options table's single-tree default "cbft"
   add_flag(sub, "json", a->json);
+  add_string(sub, "out", a->out)->description("also write DIR/fattree.md and DIR/fattree.html with plots (issue 17)");
   sub->callback([a] {
     auto [lo, hi] = parse_range("n", a->n.empty() ? "4..1024" : a->n, 2, 1 << 20);
     std::vector<std::string> pats;
@@ -176,11 +178,14 @@ void register_table_sub(CLI::App* parent) {
                 << std::setw(10) << "branch LB" << std::setw(8) << "queue" << std::setw(9) << "seconds"
                 << "  status\n";
     bool failed = false;
+    std::vector<FatTreeTableRow> report;  // --out: reports/fattree_plots.hpp
     for (const auto& p : pats)
       for (auto n : ns)
         for (ft::Op op : ft::all_ops()) {
           ft::Row r = ft::evaluate(op, ft::make_tree(n, p));
           failed = failed || r.failed();
+          report.push_back({ft::op_name(op), p, n, r.sim.completion, r.paper.formula, r.paper.lower_bound,
+                            r.paper.source, r.status()});
           if (a->json) {
             rows.push_back(row_json(r));
             continue;
@@ -193,6 +198,10 @@ void register_table_sub(CLI::App* parent) {
                     << r.status() << "\n";
         }
     if (a->json) std::cout << rows.dump(2) << "\n";
+    if (!a->out.empty()) {
+      const WrittenPages w = write_fattree_report(a->out, report);
+      std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
+    }
     if (failed) throw CLI::RuntimeError(exit_rejected);  // a schedule failed its check
   });
 }

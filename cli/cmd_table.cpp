@@ -13,6 +13,7 @@
 #include "every_p.hpp"
 #include "options.hpp"
 #include "progress.hpp"
+#include "table_heatmap.hpp"
 #include "table_ranges.hpp"
 #include "table_units.hpp"
 #include "unit_runner.hpp"
@@ -39,7 +40,7 @@ std::string duration(double s) {
 
 void register_table(CLI::App& app) {
   struct Args {
-    std::string L = "2..8", P = "2..100", format = "text", resume;
+    std::string L = "2..8", P = "2..100", format = "text", resume, out;
     int threads = 0;
     std::int64_t max_nodes = 0;
     bool json = false, cells = false;
@@ -58,6 +59,7 @@ void register_table(CLI::App& app) {
   add_string(sub, "format", a->format)->default_str("text")->description("range table format: text or markdown");
   a->format = "text";
   add_string(sub, "resume", a->resume);
+  add_string(sub, "out", a->out)->description("also write DIR/table.md and DIR/table.html with a heat map of D - lower bound (issue 17)");
   sub->callback([a, sub] {
     const auto Ls = parse_range("L", a->L, 1, 64);
     const auto Ps = parse_range("P", a->P, 2, 999'999'999);
@@ -77,7 +79,7 @@ void register_table(CLI::App& app) {
     std::vector<std::string> keys;
     for (int L = Ls.first; L <= Ls.second; ++L) keys.push_back("L" + std::to_string(L));
     const auto width = static_cast<std::size_t>(Ps.second - Ps.first + 1);
-    const UnitRunOptions units{a->resume, !a->resume.empty(), option_fingerprint(sub, {"L", "threads", "resume"})};
+    const UnitRunOptions units{a->resume, !a->resume.empty(), option_fingerprint(sub, {"L", "threads", "resume", "out"})};
     const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
       const int L = Ls.first + static_cast<int>(unit);
       const auto rows = every_p_table({L, L}, Ps, opt, [&](std::size_t done_in_L, std::size_t) {
@@ -93,6 +95,10 @@ void register_table(CLI::App& app) {
     if (!parts) return;  // an MPI worker rank: rank 0 prints
     auto [ranges, sum, lines] = join_table_parts(*parts);
     sum.seconds = elapsed();
+    if (!a->out.empty()) {  // issue 17: the report page with the heat map (reports/table_heatmap.hpp)
+      const WrittenPages w = write_table_report(a->out, ranges, sum);
+      std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
+    }
     if (a->cells) {
       for (const auto& l : lines) std::cout << l << "\n";
       if (!a->json) std::cout << summary_line(sum) << "\n";

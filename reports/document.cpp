@@ -1,7 +1,11 @@
 // Markdown and HTML rendering of the report document model (see document.hpp).
 #include "document.hpp"
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+
+#include "checked.hpp"
 
 #include "xml.hpp"
 
@@ -31,12 +35,13 @@ void Document::table(std::vector<std::string> header, std::vector<std::vector<Do
   blocks.push_back(std::move(b));
 }
 
-void Document::figure(const std::string& src, const std::string& caption, const std::string& inline_svg) {
+void Document::figure(const std::string& src, const std::string& caption, const std::string& svg, bool embed) {
   Block b;
   b.kind = Block::Kind::figure;
   b.src = src;
   b.spans = {Span{caption}};
-  b.svg = inline_svg;
+  b.svg = svg;
+  b.embed = embed;
   blocks.push_back(std::move(b));
 }
 
@@ -148,7 +153,7 @@ std::string to_html(const Document& d) {
         o << "</table>\n";
         break;
       case Block::Kind::figure: {
-        const std::string inline_svg = svg_element(b.svg);
+        const std::string inline_svg = b.embed ? svg_element(b.svg) : std::string();
         o << "<figure>\n"
           << (inline_svg.empty() ? "<img src=\"" + xml_escape(b.src) + "\" alt=\"" + xml_escape(plain_text(b.spans)) + "\"/>\n"
                                  : inline_svg)
@@ -159,6 +164,26 @@ std::string to_html(const Document& d) {
   }
   o << "</body>\n</html>\n";
   return o.str();
+}
+
+WrittenPages write_pages(const std::string& dir, const std::string& stem, const Document& d) {
+  namespace fs = std::filesystem;
+  auto write = [](const fs::path& path, const std::string& text) {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    std::ofstream out(path);
+    out << text;
+    if (!out) throw InputError("cannot write '" + path.string() + "'");
+  };
+  WrittenPages w{(fs::path(dir) / (stem + ".md")).string(), (fs::path(dir) / (stem + ".html")).string(), {}};
+  for (const auto& b : d.blocks)
+    if (b.kind == Block::Kind::figure && !b.svg.empty()) {
+      w.figures.push_back((fs::path(dir) / b.src).string());
+      write(w.figures.back(), b.svg);
+    }
+  write(w.markdown, to_markdown(d));
+  write(w.html, to_html(d));
+  return w;
 }
 
 }  // namespace blockcast

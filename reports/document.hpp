@@ -2,8 +2,8 @@
 // as Markdown and as HTML, so a report (run_report.hpp, report_pages.hpp) states its content
 // once and the two files cannot drift apart. The HTML is well-formed XML (XHTML syntax).
 // A figure is an SVG file next to the report: Markdown shows it as an image linking that
-// file; HTML embeds the SVG text inline when given (so <title> hover texts work) and links
-// the same file, or shows it as <img> otherwise.
+// file; HTML embeds the SVG text inline (so <title> hover texts work) and links the same
+// file, or shows it as <img> (large pictures without hover text, e.g. reception tables).
 #pragma once
 #include <string>
 #include <utility>
@@ -29,7 +29,8 @@ struct Block {
   std::vector<std::string> header;      // table
   std::vector<std::vector<DocCell>> rows;  // table
   std::string src;                      // figure: SVG file, relative to the report
-  std::string svg;                      // figure: its text to embed in HTML ("" = <img>)
+  std::string svg;                      // figure: its text (write_pages writes it to src)
+  bool embed = true;                    // figure: inline in HTML (else <img>)
 };
 
 struct Document {
@@ -38,10 +39,18 @@ struct Document {
   void heading(int level, const std::string& text, const std::string& id = "");
   void paragraph(std::vector<Span> spans);
   void table(std::vector<std::string> header, std::vector<std::vector<DocCell>> rows);
-  void figure(const std::string& src, const std::string& caption, const std::string& inline_svg = "");
+  void figure(const std::string& src, const std::string& caption, const std::string& svg, bool embed = true);
 };
 
 std::string to_markdown(const Document& d);
 std::string to_html(const Document& d);
+
+// Writes DIR/<stem>.md, DIR/<stem>.html and every figure's SVG text to DIR/<src> (creating
+// directories). InputError if a file cannot be written.
+struct WrittenPages {
+  std::string markdown, html;
+  std::vector<std::string> figures;
+};
+WrittenPages write_pages(const std::string& dir, const std::string& stem, const Document& d);
 
 }  // namespace blockcast

@@ -115,7 +115,7 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
     d.paragraph({{"t0 is not proved minimal: a smaller t hit a search limit (UNKNOWN below), so a smaller "
                   "base-case window may exist."}});
   if (const auto it = e.reception.find(c.L); it != e.reception.end())
-    d.figure(it->second.file, it->second.caption);
+    d.figure(it->second.file, it->second.caption, it->second.svg, false);  // large, no hover: <img>
   else if (const auto why = e.reception_missing.find(c.L); why != e.reception_missing.end())
     d.paragraph({{"Reception table: " + why->second + "."}});
   d.heading(3, "Base cases");
@@ -235,23 +235,8 @@ RunReportFiles write_run_report(const std::string& dir) {
     else
       extras.reception_missing.emplace(c.L, why);
   }
-  const Document d = run_report_document(certs, dir, extras);
-  RunReportFiles files{(fs::path(dir) / "report.md").string(), (fs::path(dir) / "report.html").string(), {}};
-  auto write = [](const std::string& path, const std::string& text) {
-    std::error_code ec;
-    fs::create_directories(fs::path(path).parent_path(), ec);
-    std::ofstream out(path);
-    out << text;
-    if (!out) throw InputError("cannot write '" + path + "'");
-  };
-  for (const auto& f : extras.figures) files.figures.push_back((fs::path(dir) / f.file).string());
-  for (const auto& entry : extras.reception) files.figures.push_back((fs::path(dir) / entry.second.file).string());
-  size_t i = 0;
-  for (const auto& f : extras.figures) write(files.figures[i++], f.svg);
-  for (const auto& entry : extras.reception) write(files.figures[i++], entry.second.svg);
-  write(files.markdown, to_markdown(d));
-  write(files.html, to_html(d));
-  return files;
+  const WrittenPages w = write_pages(dir, "report", run_report_document(certs, dir, extras));
+  return {w.markdown, w.html, w.figures};
 }
 
 }  // namespace blockcast

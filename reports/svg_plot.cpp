@@ -121,7 +121,7 @@ std::vector<double> axis_ticks(const PlotAxis& axis, double lo, double hi) {
   if (!is_log(axis)) return linear_ticks(lo, hi, axis.integer);
   const double a = std::log10(lo), b = std::log10(hi);
   std::vector<double> ticks;
-  const bool fine = b - a < 2;
+  const bool fine = b - a < 3.5;
   for (double e = std::floor(a); e <= std::ceil(b); ++e)
     for (double m : {1.0, 2.0, 5.0}) {
       if (m != 1 && !fine) continue;
@@ -222,7 +222,8 @@ std::string plot_svg(const Plot& p) {
     title_child(s, r.hover);
     s << "</rect>\n";
     if (!r.label.empty() && kCharWidth * static_cast<double>(r.label.size()) + 2 <= rw && rh >= 11)
-      text(s, rx + rw / 2, ry + rh / 2 + 4, r.label, " text-anchor=\"middle\" font-size=\"10\" pointer-events=\"none\"");
+      text(s, rx + rw / 2, ry + rh / 2 + 4, r.label,
+           " text-anchor=\"middle\" font-size=\"10\" pointer-events=\"none\" fill=\"" + xml_escape(r.label_color) + "\"");
   }
 
   // Axes, tick marks and labels.
@@ -245,7 +246,7 @@ std::string plot_svg(const Plot& p) {
   // Series: lines, then markers on top.
   for (const auto& ser : p.series) {
     if (!ser.line || ser.points.size() < 2) continue;
-    s << "<polyline fill=\"none\" stroke=\"" << xml_escape(ser.color) << "\" stroke-width=\"1.8\""
+    s << "<polyline fill=\"none\" stroke=\"" << xml_escape(ser.color) << "\" stroke-width=\"" << px(ser.line_width) << "\""
       << (ser.dashed ? " stroke-dasharray=\"6 4\"" : "") << " points=\"";
     for (size_t i = 0; i < ser.points.size(); ++i)
       s << (i ? " " : "") << px(mx(ser.points[i].x)) << "," << px(my(ser.points[i].y));
@@ -256,7 +257,7 @@ std::string plot_svg(const Plot& p) {
   for (const auto& ser : p.series) {
     if (!ser.markers) continue;
     for (const auto& pt : ser.points) {
-      s << "<circle cx=\"" << px(mx(pt.x)) << "\" cy=\"" << px(my(pt.y)) << "\" r=\"3.5\" fill=\""
+      s << "<circle cx=\"" << px(mx(pt.x)) << "\" cy=\"" << px(my(pt.y)) << "\" r=\"" << px(ser.marker_radius) << "\" fill=\""
         << xml_escape(ser.color) << "\" stroke=\"white\" stroke-width=\"0.8\">";
       title_child(s, !pt.hover.empty() ? pt.hover
                                        : (ser.name.empty() ? "" : ser.name + ": ") + "(" + tick_label(pt.x) + ", " +

@@ -55,6 +55,7 @@ struct PlotSeries {
   bool line = true;                // join the points by a polyline
   bool markers = true;             // a circle (with hover text) per point
   bool dashed = false;
+  double line_width = 1.8, marker_radius = 3.5;  // larger for earlier series keeps equal values visible
 };
 
 // A rectangle [x0, x1] x [y0, y1] in data coordinates. fill "" = transparent; stroke "" =
@@ -69,6 +70,7 @@ struct PlotRect {
   double stroke_width = 1;
   std::string hover;
   std::string label;
+  std::string label_color = "#000000";  // e.g. white on dark cells
 };
 
 struct LegendEntry {
@@ -95,7 +97,7 @@ std::string plot_svg(const Plot& p);
 
 // Tick positions for an axis range [lo, hi] (lo < hi; lo > 0 for log axes): "nice" values
 // 1, 2, 5 x 10^k for linear axes (integers only if axis.integer), powers of ten for log
-// axes (with 2 and 5 between them when the range spans less than two decades).
+// axes (with 2 and 5 between them when the range spans less than 3.5 decades).
 std::vector<double> axis_ticks(const PlotAxis& axis, double lo, double hi);
 
 // Tick label: "12", "0.5", "1e+06" (shortest of %g with up to 4 significant digits).

@@ -1,6 +1,7 @@
 // Plots in the reports (issue 17): the generic SVG plot writer (reports/svg_plot.hpp) on
 // hand-checked tick positions, well-formedness by libxml2, one hover <title> per marker and
-// per cell, and bad input (log axis through 0, nothing to draw); the run report's figures.
+// per cell, and bad input (log axis through 0, nothing to draw); the run report's figures,
+// the every-P heat map and the fat-tree plots.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -12,8 +13,10 @@
 #include <sstream>
 
 #include "checked.hpp"
+#include "fattree_plots.hpp"
 #include "run_report.hpp"
 #include "svg_plot.hpp"
+#include "table_heatmap.hpp"
 #include "xml_check.hpp"
 
 using namespace blockcast;
@@ -34,7 +37,8 @@ TEST_CASE("svg plot: tick positions (linear 1-2-5 steps, integer axes, decades o
   CHECK(ticks(AxisScale::linear, 0, 10) == std::vector<double>{0, 2, 4, 6, 8, 10});
   CHECK(ticks(AxisScale::linear, 0, 1) == std::vector<double>{0, 0.2, 0.4, 0.6, 0.8, 1});
   CHECK(ticks(AxisScale::linear, 2, 4, true) == std::vector<double>{2, 3, 4});
-  CHECK(ticks(AxisScale::log10, 1, 1000) == std::vector<double>{1, 10, 100, 1000});
+  CHECK(ticks(AxisScale::log10, 1, 10000) == std::vector<double>{1, 10, 100, 1000, 10000});
+  CHECK(ticks(AxisScale::log10, 1.5, 300) == std::vector<double>{2, 5, 10, 20, 50, 100, 200});
   CHECK(ticks(AxisScale::log10, 1, 50) == std::vector<double>{1, 2, 5, 10, 20, 50});
   CHECK(ticks(AxisScale::log10, 0.001, 100) == std::vector<double>{0.001, 0.01, 0.1, 1, 10, 100});
   // Inside one decade the log axis falls back to linear ticks.
@@ -152,4 +156,60 @@ TEST_CASE("run report figures: plots, verdict map, reception table, t0 not prove
   const std::string table = slurp((dir / "L3" / "reception_t7.svg").string());
   CHECK(table.find("L=3 P=10 delay=10 items 0..7") != std::string::npos);
   fs::remove_all(dir);
+}
+
+// The every-P heat map on hand-made ranges: one hovered rectangle per range (method and
+// proof status in the hover text), '+k?' on an upper bound, grey for a range without schedule.
+TEST_CASE("every-P heat map: one cell per range, method on hover, unproved and missing ranges marked") {
+  auto range = [](int L, i64 from, i64 to, i64 lb, i64 delay, const char* method, bool proved) {
+    CellRange r;
+    r.L = L, r.P_from = from, r.P_to = to, r.t = 5, r.lower_bound = lb, r.delay = delay;
+    r.shape = delay < 0 ? "-" : "pruned", r.method = method, r.proved = proved;
+    return r;
+  };
+  const std::vector<CellRange> ranges = {range(2, 2, 5, 6, 6, "base case", false), range(2, 6, 6, 6, 7, "search", true),
+                                         range(2, 7, 40, 7, 9, "composed", false), range(3, 2, 40, 8, -1, "none", false)};
+  const std::string svg = table_heatmap_svg(ranges);
+  REQUIRE(xml_problem(svg) == "");
+  CHECK(svg.find("L=2, P=6 (t=5): D=7, lower bound 6 (D-LB 1), shape pruned, method search; optimal for "
+                 "block-cyclic schedules on pruned trees") != std::string::npos);
+  CHECK(svg.find(">+2?</text>") != std::string::npos);      // above the bound, not proved
+  CHECK(svg.find("L=3, P=2..40 (t=5): no schedule") != std::string::npos);
+  CHECK(svg.find("(log scale)") != std::string::npos);      // P spans a decade
+  TableSummary s;
+  s.cells = 78;
+  const Document d = table_report_document(ranges, s);
+  const std::string html = to_html(d), md = to_markdown(d);
+  CHECK(xml_problem(html) == "");
+  CHECK(xml_count(html, "svg") == 1);
+  CHECK(xml_count(html, "tr") == 1 + 4);  // header + one row per range, next to the map
+  CHECK(md.find("[![plots/excess.svg](plots/excess.svg)](plots/excess.svg)") != std::string::npos);
+  CHECK(md.find("| 2 | 7..40 | 5 | 7 | 9 | 2 | pruned | composed | upper bound (not proved optimal) | - |") !=
+        std::string::npos);
+}
+
+// Fat-tree plots on hand-made rows: one plot per operation, the formula as a dashed line per
+// pattern, the simulated values as points with their status on hover.
+TEST_CASE("fat-tree plots: formula line and simulated points per pattern") {
+  std::vector<FatTreeTableRow> rows;
+  for (std::int64_t n : {4, 8, 16})
+    for (const char* pat : {"cbft", "ebft"}) {
+      FatTreeTableRow r;
+      r.op = "broadcast", r.pattern = pat, r.n = n, r.lower_bound = 0;
+      r.simulated = 2 * (n == 4 ? 2 : n == 8 ? 3 : 4), r.formula = r.simulated, r.source = "2 log n", r.status = "ok";
+      rows.push_back(r);
+    }
+  rows.push_back(rows.back());
+  rows.back().op = "scatter", rows.back().formula.reset(), rows.back().status = "no formula";
+  const auto plots = fattree_plots(rows);
+  REQUIRE(plots.size() == 2);
+  CHECK(plots[0].first == "broadcast");
+  for (const auto& entry : plots) CHECK(xml_problem(entry.second) == "");
+  CHECK(xml_count(plots[0].second, "polyline") == 2);  // one formula line per pattern
+  CHECK(xml_count(plots[0].second, "circle") == 6 + 2);  // simulated points + legend swatches
+  CHECK(plots[0].second.find("broadcast, ebft, n=16: simulated 8 steps, formula 8, paper LB 0; ok") != std::string::npos);
+  CHECK(plots[1].second.find("formula -") != std::string::npos);
+  const std::string html = to_html(fattree_report_document(rows));
+  CHECK(xml_problem(html) == "");
+  CHECK(xml_count(html, "svg") == 2);
 }
