@@ -1,7 +1,6 @@
 // A schedule for every P (see every_p.hpp; SPEC Sec. 6-7, docs/shapes.md, docs/induction.md).
 #include "every_p.hpp"
 
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -22,8 +21,10 @@ using Union = std::vector<std::pair<i64, i64>>;
 
 constexpr i64 kRepairEffort = 20;  // node-limit factor for cells that break monotonicity
 constexpr i64 kConstructiveTries = 2;         // repair restarts per (profile, x) in the fallback
-constexpr std::size_t kConstructiveLetters = 4;
-constexpr i64 kConstructiveProbeNodes = 2'000;  // plain search per profile before packing  // receive-only letters tried: the most frequent
+constexpr std::size_t kConstructiveLetters = 4;  // receive-only letters tried: the most frequent
+constexpr int kPartTries = 4;                 // repair restarts per profile for a base case
+constexpr std::int64_t kPartRootNodes = 3'000;  // root-word budget per repair attempt
+constexpr i64 kConstructiveProbeNodes = 2'000;  // plain search per profile before packing
 
 Union merged(Union u) {
   std::sort(u.begin(), u.end());
@@ -49,12 +50,6 @@ bool contains(const Union& u, i64 v) {
   auto it = std::upper_bound(u.begin(), u.end(), std::make_pair(v, INT64_MAX));
   return it != u.begin() && std::prev(it)->second >= v;
 }
-
-// The trimmed search recurses once per node slot and letter (search/trim_search.cpp): for
-// P in the thousands that is tens of thousands of frames, more than a oneTBB worker's
-// default stack holds (segmentation fault at L = 9, 10, P <= 10000 with 2 threads). Worker
-// threads get 256 MB stacks (address space only), set before the first arena exists.
-const tbb::global_control kWorkerStack(tbb::global_control::thread_stack_size, std::size_t{256} << 20);
 
 int worker_count(int threads) {
   return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -120,6 +115,35 @@ std::optional<TrimProfile> recipe_profile(const TreeSpec& spec, bool full, bool 
     for (std::size_t m = 1; m < at[c].size(); ++m)
       if (at[c][m] > 0) p[{classes[c].r0, static_cast<int>(m)}] = at[c][m];
   return p;
+}
+
+// A base case by the repair packing (search/constructive.hpp) instead of a search: the
+// trimmed T_T of `spec` under each fixed trimming profile above, receive-only x, root
+// x-extendable if `extendable`. A witness only, never a proof; deterministic seeds.
+std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool extendable) {
+  std::vector<TrimProfile> profiles;
+  for (const bool full : {false, true})
+    for (const bool small_first : {true, false})
+      if (auto p = recipe_profile(spec, full, small_first);
+          p && std::find(profiles.begin(), profiles.end(), *p) == profiles.end())
+        profiles.push_back(std::move(*p));
+  for (std::size_t k = 0; k < profiles.size(); ++k) {
+    const Instance inst = trimmed_instance(spec, profiles[k]);
+    if (x >= inst.alphabet() || inst.letters[x] == 0) continue;
+    ConstructiveOptions o;
+    o.x = x;
+    o.extendable = extendable;
+    o.tries = kPartTries;
+    o.root_nodes = kPartRootNodes;
+    o.seed = static_cast<std::uint64_t>(spec.T) * 1'000'003u + static_cast<std::uint64_t>(spec.removed) * 131u + k;
+    ConstructiveResult r = solve_repair(inst, o);
+    if (r.verdict == Verdict::solved && r.witness) {
+      Assignment a = std::move(*r.witness);
+      a.L = spec.L, a.T = spec.T, a.t = spec.t, a.P = spec.P, a.shape = Shape::pruned;
+      return a;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -236,6 +260,31 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
         again.push_back({tk.T, tk.D, order[k], false});
       }
   run(again);
+  // Base cases the searches left open (node limit, or no schedule with that x), packed
+  // constructively with x fixed: an x-extendable root for E, else any root for R. Without
+  // them the sets stop near 0.9 f_{T-L} (L = 9: E_29 = [0, 13], f_20 = 19), and every P
+  // just above f_{t-1} + 1 needs searches of its own at depth t.
+  std::vector<Task> pack;
+  for (int k = 0; k < std::min(2, letters_); ++k)
+    for (const auto& tk : tasks)
+      if (tk.T >= L && !bases_.count(std::make_tuple(tk.T, tk.D, order[k], true))) pack.push_back({tk.T, tk.D, order[k], true});
+  std::vector<std::optional<Assignment>> packed(pack.size());
+  std::vector<char> packed_ext(pack.size(), 0);
+  parallel_indices(opt.threads, pack.size(), [&](std::size_t i) {
+    const TreeSpec sp = spec(pack[i].T, pack[i].D);
+    if ((packed[i] = constructive_part(sp, pack[i].x, true))) {
+      packed_ext[i] = 1;
+    } else if (!bases_.count(std::make_tuple(pack[i].T, pack[i].D, pack[i].x, false))) {
+      packed[i] = constructive_part(sp, pack[i].x, false);
+    }
+  });
+  for (std::size_t i = 0; i < pack.size(); ++i) {
+    if (!packed[i]) continue;
+    ++stats_.packed;
+    const bool ext = packed_ext[i] != 0;
+    (ext ? sets_ : rsets_)[pack[i].T][pack[i].x].emplace_back(pack[i].D, pack[i].D);
+    bases_.emplace(std::make_tuple(pack[i].T, pack[i].D, pack[i].x, ext), std::move(*packed[i]));
+  }
   // The generalised induction needs both parts to have an internal root: T - L >= L.
   const auto clip = [&](Union u, int T) {
     u = merged(std::move(u));

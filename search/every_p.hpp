@@ -57,7 +57,9 @@ struct Cell {
 struct EveryPStats {
   std::int64_t base_searches = 0, base_solved = 0, base_nodes = 0;
   std::int64_t cell_searches = 0, cell_nodes = 0, composed = 0;
+  std::int64_t packed = 0;  // base cases found by the constructive packing (witnesses only)
   EveryPStats& operator+=(const EveryPStats& o) {
+    packed += o.packed;
     base_searches += o.base_searches, base_solved += o.base_solved, base_nodes += o.base_nodes;
     cell_searches += o.cell_searches, cell_nodes += o.cell_nodes, composed += o.composed;
     return *this;

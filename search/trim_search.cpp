@@ -95,7 +95,7 @@ class Worker {
 
   bool from_root(const Choice& ch) {
     if (!take(0, ch)) return false;
-    const bool ok = dfs(1);
+    const bool ok = search_from(1);
     give(0);
     return ok;
   }
@@ -103,55 +103,52 @@ class Worker {
   // Every choice (m, vector) of slot `pos` in search order, respecting the symmetry bound.
   template <class F>
   void for_each_choice(int pos, F&& f) {
-    const Class& c = ctx_.cls(pos);
-    const Choice* prev = pos > 0 && ctx_.slot_class[pos - 1] == ctx_.slot_class[pos] ? &chosen_[pos - 1] : nullptr;
-    const bool root = pos == 0;
-    const bool ext_root = root && ctx_.opt.extendable;
-    int mhi = static_cast<int>(std::min<i64>(c.mmax, D_));
-    if (prev) mhi = std::min(mhi, prev->m);
-    if (ext_root) mhi = std::min(mhi, c.r0 - 1);  // the root must stay a block
-    for (int m = mhi; m >= 0 && !ctx_.stop.stopped(); --m) {
-      bool fits = true;  // the m removed leaves carry letters 0..m-1
-      for (int j = 0; j < m; ++j) fits = fits && R_[j] >= 1;
-      if (!fits) continue;
-      if (m == c.r0) {
-        f(Choice{m, {}});
-        continue;
-      }
-      const int r = c.r0 - m;
-      Balance avail(ctx_.A);
-      for (int j = 0; j < ctx_.A; ++j)
-        avail[j] = j < ctx_.L ? R_[j] - (j < m ? 1 : 0) : R_[j] + ctx_.supply[pos + 1][j];
-      // An x-extendable root has sum(w) = x r - (u - r) (its walk passes {0..x-1}; SPEC Sec. 7).
-      i64 exact = -1;
-      if (ext_root && ctx_.opt.receive_only) exact = static_cast<i64>(*ctx_.opt.receive_only) * r - (c.u - r);
-      const Counts* bound = prev && prev->m == m ? &prev->c : nullptr;
-      Choice ch{m, Counts(ctx_.A, 0)};
-      enumerate(r, c.u, ext_root, avail, 0, r - 1, 0, exact, bound, true, ch, f);
-    }
+    Frame fr = frame(pos);
+    while (next_choice(fr)) f(fr.cur);
   }
 
-  bool dfs(int pos) {
+  // The slots from `start` on, depth first with an explicit stack (one frame per slot, so
+  // trees with many thousands of slots need no deep call stack: oneTBB workers and
+  // sanitizer builds keep their default stacks). Choices are taken in the order of the
+  // former recursion, so node counts, limits and witnesses are unchanged.
+  bool search_from(int start) {
+    const int n = static_cast<int>(ctx_.slot_class.size());
     if (ctx_.stop.stopped()) return false;
-    if (pos == static_cast<int>(ctx_.slot_class.size())) return leaf();
-    std::string key;
-    if (ctx_.opt.memo) {
-      key = memo_key(pos);
-      if (ctx_.nogoods.count(key)) {
+    if (start == n) return leaf();
+    std::vector<Frame> stack;
+    auto push = [&](int pos) {
+      if (ctx_.opt.memo && ctx_.nogoods.count(memo_key(pos))) {
         ++stats.memo_hits;
         return false;
       }
-    }
-    bool ok = false;
-    for_each_choice(pos, [&](const Choice& ch) {
-      if (ok || ctx_.stop.stopped()) return;
-      if (take(pos, ch)) {
-        ok = dfs(pos + 1);
-        give(pos);
+      stack.push_back(frame(pos));
+      return true;
+    };
+    if (!push(start)) return false;
+    while (!stack.empty()) {
+      Frame& fr = stack.back();
+      if (!ctx_.stop.stopped() && next_choice(fr)) {
+        const int pos = fr.pos;
+        if (!take(pos, fr.cur)) continue;
+        if (ctx_.stop.stopped()) {
+          give(pos);
+        } else if (pos + 1 == n) {
+          if (leaf()) {
+            for (std::size_t k = stack.size(); k-- > 0;) give(stack[k].pos);
+            return true;
+          }
+          give(pos);
+        } else if (!push(pos + 1)) {
+          give(pos);
+        }
+        continue;
       }
-    });
-    if (!ok && ctx_.opt.memo && !ctx_.stop.stopped()) ctx_.nogoods.insert(std::move(key));
-    return ok;
+      // Exhausted (or stopped): the state is again the one the frame was entered with.
+      if (ctx_.opt.memo && !ctx_.stop.stopped()) ctx_.nogoods.insert(memo_key(fr.pos));
+      stack.pop_back();
+      if (!stack.empty()) give(stack.back().pos);
+    }
+    return false;
   }
 
  private:
@@ -160,32 +157,127 @@ class Worker {
   i64 D_;
   std::vector<Choice> chosen_;
 
-  // Vectors with `left` letters, letters in descending order (ascending for the
-  // extendable root, like the paper's root words a^{L-2}(ca)*b*); non-increasing against
-  // `bound` for equal neighbours.
-  template <class F>
-  void enumerate(int r, i64 u, bool ascending, const Balance& avail, int i, int left, i64 sum, i64 exact,
-                 const Counts* bound, bool tight, Choice& ch, F& f) {
-    const Letter j = ascending ? i : ctx_.A - 1 - i;
-    auto hi = static_cast<int>(std::min<i64>(left, std::max<i64>(avail[j], 0)));
-    if (tight && bound) hi = std::min(hi, (*bound)[j]);
-    if (i + 1 == ctx_.A) {
-      if (left > hi) return;
-      ch.c[j] = left;
-      const i64 total = u + sum + static_cast<i64>(left) * j;
-      if (total % r == 0 && (exact < 0 || total - u == exact))
-        f(ch);
-      else if (ctx_.stop.tick())  // rejected vectors count too: the node limit bounds the listing
-        return;
-      ch.c[j] = 0;
-      return;
+  // Where one slot stands in its list of choices: trims m from mhi down to 0, per m the
+  // vectors in the order below. R_ and D_ are the frame's entry state whenever it moves on.
+  struct Frame {
+    int pos = 0;
+    int mhi = 0;
+    int m = 0;                 // the trim being listed
+    bool vectors = false;      // cur.c holds a vector of trim m to continue from
+    bool started = false;
+    Choice cur;
+  };
+
+  Frame frame(int pos) const {
+    const Class& c = ctx_.cls(pos);
+    const Choice* prev = previous(pos);
+    Frame fr;
+    fr.pos = pos;
+    fr.mhi = static_cast<int>(std::min<i64>(c.mmax, D_));
+    if (prev) fr.mhi = std::min(fr.mhi, prev->m);
+    if (pos == 0 && ctx_.opt.extendable) fr.mhi = std::min(fr.mhi, c.r0 - 1);  // the root must stay a block
+    return fr;
+  }
+
+  const Choice* previous(int pos) const {
+    return pos > 0 && ctx_.slot_class[pos - 1] == ctx_.slot_class[pos] ? &chosen_[pos - 1] : nullptr;
+  }
+
+  bool next_choice(Frame& fr) {
+    const Class& c = ctx_.cls(fr.pos);
+    while (!ctx_.stop.stopped()) {
+      if (fr.vectors) {
+        if (next_vector(fr)) return true;
+        fr.vectors = false;
+        continue;
+      }
+      fr.m = fr.started ? fr.m - 1 : fr.mhi;
+      fr.started = true;
+      if (fr.m < 0) return false;
+      bool fits = true;  // the m removed leaves carry letters 0..m-1
+      for (int j = 0; j < fr.m; ++j) fits = fits && R_[j] >= 1;
+      if (!fits) continue;
+      if (fr.m == c.r0) {
+        fr.cur = Choice{fr.m, {}};
+        return true;
+      }
+      fr.cur = Choice{fr.m, Counts(ctx_.A, 0)};
+      fr.vectors = true;
+      Prefix p{c.r0 - fr.m - 1, 0, true};
+      if (descend(fr, 0, p)) return true;
     }
-    for (int v = hi; v >= 0 && !ctx_.stop.stopped(); --v) {
-      ch.c[j] = v;
-      enumerate(r, u, ascending, avail, i + 1, left - v, sum + static_cast<i64>(v) * j, exact, bound,
-                tight && bound && v == (*bound)[j], ch, f);
+    return false;
+  }
+
+  // Vectors of r - 1 letters, letters in descending order (ascending for the extendable
+  // root, like the paper's root words a^{L-2}(ca)*b*), each position from its largest
+  // value down to 0; non-increasing against the symmetry bound for equal neighbours.
+  struct Prefix {
+    i64 left = 0, sum = 0;
+    bool tight = true;
+  };
+  Letter letter_at(const Frame& fr, int i) const { return fr.pos == 0 && ctx_.opt.extendable ? i : ctx_.A - 1 - i; }
+  const Counts* bound_of(const Frame& fr) const {
+    const Choice* prev = previous(fr.pos);
+    return prev && prev->m == fr.m ? &prev->c : nullptr;
+  }
+  i64 avail(const Frame& fr, Letter j) const {
+    return j < ctx_.L ? R_[j] - (j < fr.m ? 1 : 0) : R_[j] + ctx_.supply[fr.pos + 1][j];
+  }
+  i64 high(const Frame& fr, Letter j, const Prefix& p, const Counts* bound) const {
+    i64 hi = std::min<i64>(p.left, std::max<i64>(avail(fr, j), 0));
+    if (p.tight && bound) hi = std::min<i64>(hi, (*bound)[j]);
+    return hi;
+  }
+  void advance(Prefix& p, Letter j, i64 v, const Counts* bound) const {
+    p.left -= v, p.sum += v * j;
+    p.tight = p.tight && bound && v == (*bound)[j];
+  }
+
+  // Positions i .. A-2 at their largest values, the last one takes what is left; true if
+  // that vector passes the sum condition (and the extendable root's exact sum).
+  bool descend(Frame& fr, int i, Prefix p) {
+    const Class& c = ctx_.cls(fr.pos);
+    const Counts* bound = bound_of(fr);
+    for (; i + 1 < ctx_.A; ++i) {
+      const Letter j = letter_at(fr, i);
+      const i64 v = high(fr, j, p, bound);
+      fr.cur.c[j] = static_cast<std::int32_t>(v);
+      advance(p, j, v, bound);
     }
-    ch.c[j] = 0;
+    const Letter j = letter_at(fr, ctx_.A - 1);
+    if (p.left > high(fr, j, p, bound)) return false;
+    const int r = c.r0 - fr.m;
+    i64 exact = -1;  // an x-extendable root has sum(w) = x r - (u - r) (its walk passes {0..x-1}; SPEC Sec. 7)
+    if (fr.pos == 0 && ctx_.opt.extendable && ctx_.opt.receive_only)
+      exact = static_cast<i64>(*ctx_.opt.receive_only) * r - (c.u - r);
+    const i64 total = c.u + p.sum + p.left * j;
+    if (total % r == 0 && (exact < 0 || total - c.u == exact)) {
+      fr.cur.c[j] = static_cast<std::int32_t>(p.left);
+      return true;
+    }
+    ctx_.stop.tick();  // rejected vectors count too: the node limit bounds the listing
+    return false;
+  }
+
+  // The vector after fr.cur.c in the order of descend: the last position below A-1 that
+  // can still go down does, everything after it starts again at its largest value.
+  bool next_vector(Frame& fr) {
+    const Counts* bound = bound_of(fr);
+    while (!ctx_.stop.stopped()) {
+      fr.cur.c[letter_at(fr, ctx_.A - 1)] = 0;
+      int i = ctx_.A - 2;
+      while (i >= 0 && fr.cur.c[letter_at(fr, i)] == 0) --i;
+      if (i < 0) return false;
+      --fr.cur.c[letter_at(fr, i)];
+      Prefix p{ctx_.cls(fr.pos).r0 - fr.m - 1, 0, true};
+      for (int k = 0; k <= i; ++k) {
+        const Letter j = letter_at(fr, k);
+        advance(p, j, fr.cur.c[j], bound);
+      }
+      if (descend(fr, i + 1, p)) return true;
+    }
+    return false;
   }
 
   void apply(int pos, const Choice& ch, int sign) {
