@@ -26,7 +26,7 @@ const std::vector<OptionSpec>& table() {
       {"limit", "100000", 1, INT64_MAX, "maximum number of words to print"},
       {"dot", "", 0, 0, "print the automaton as Graphviz DOT"},
       {"stats", "", 0, 0, "print search statistics"},
-      {"out", "", 0, 0, "output directory for exported JSON files"},
+      {"out", "", 0, 0, "output directory for exported JSON files and the report pages with plots (conjecture, table, fattree table)"},
       // search
       {"threads", "0", 0, 1024, "worker threads (0 = all cores)"},
       {"max-nodes", "0", 0, INT64_MAX, "node limit per search (0 = none); hitting it gives UNKNOWN"},

@@ -40,7 +40,7 @@ struct CertificateFile {
   int L = 0;
   std::optional<Letter> x;
   std::optional<int> t0;
-  std::optional<bool> t0_minimal;  // false: a smaller t hit a limit, t0 is the smallest found
+  std::optional<bool> t0_minimal;  // false: a smaller candidate t0 hit a limit, t0 is the smallest found
   std::string mode;
   std::vector<BaseCase> base_cases;
   std::vector<SmallerCase> smaller;

@@ -54,7 +54,7 @@ std::optional<ReportFigure> t0_figure(const std::vector<CertificateFile>& certs,
     const auto m = t0_minimal(c, summary);
     const bool not_minimal = m.has_value() && !*m;
     const std::string hover = "L=" + std::to_string(c.L) + ": t0=" + std::to_string(*c.t0) +
-                              (not_minimal ? " (smallest found; a smaller t hit a limit)"
+                              (not_minimal ? " (smallest found; a smaller candidate hit a limit)"
                                : m.has_value() ? " (proved minimal)" : "");
     line.points.emplace_back(c.L, *c.t0);
     (not_minimal ? open : minimal).points.emplace_back(c.L, *c.t0, hover);
@@ -67,7 +67,7 @@ std::optional<ReportFigure> t0_figure(const std::vector<CertificateFile>& certs,
   p.series = {line, minimal};
   if (!open.points.empty()) {
     p.series.push_back(open);
-    p.note = "Red points: a smaller t stayed UNKNOWN (limit), so t0 is only the smallest found.";
+    p.note = "Red points: a smaller candidate t0 was not refuted (a limit hit), so t0 is only the smallest found.";
   }
   return ReportFigure{"plots/t0.svg",
                       "t0 (the first of the L base cases t0..t0+L-1) against L; hover a point for its value", plot_svg(p)};

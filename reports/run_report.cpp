@@ -112,8 +112,8 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
                 ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
                {"Conclusion: " + conclusion(c) + "."}});
   if (const auto m = t0_minimal(c, e.summary); m.has_value() && !*m)
-    d.paragraph({{"t0 is not proved minimal: a smaller t hit a search limit (UNKNOWN below), so a smaller "
-                  "base-case window may exist."}});
+    d.paragraph({{"t0 is not proved minimal: a smaller candidate t0 was neither found nor refuted (a search "
+                  "limit), so a base-case window further left may exist."}});
   if (const auto it = e.reception.find(c.L); it != e.reception.end())
     d.figure(it->second.file, it->second.caption, it->second.svg, false);  // large, no hover: <img>
   else if (const auto why = e.reception_missing.find(c.L); why != e.reception_missing.end())

@@ -144,7 +144,7 @@ TEST_CASE("run report figures: plots, verdict map, reception table, t0 not prove
   CHECK(md.find("| 3 | 7 (not proved minimal) |") != std::string::npos);
   CHECK(md.find("t0 is not proved minimal") != std::string::npos);
   const std::string t0 = slurp((dir / "plots" / "t0.svg").string());
-  CHECK(t0.find("L=3: t0=7 (smallest found; a smaller t hit a limit)") != std::string::npos);
+  CHECK(t0.find("L=3: t0=7 (smallest found; a smaller candidate hit a limit)") != std::string::npos);
   // Verdict map: the UNKNOWN smaller t, the base-case window, the unsolved L = 2 row.
   const std::string map = slurp((dir / "plots" / "verdicts.svg").string());
   CHECK(map.find("L=3, t=4: UNKNOWN (exact)") != std::string::npos);

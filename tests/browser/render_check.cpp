@@ -202,6 +202,10 @@ std::vector<std::string> problems_in(const std::vector<json>& events, const std:
   return out;
 }
 
+void render(Browser& b, const fs::path& page, const fs::path& png, long min_images, long shot_height, json& measured,
+            std::vector<std::string>& problems);
+int report(const fs::path& page, const fs::path& png, const json& measured, const std::vector<std::string>& problems);
+
 int run(int argc, char** argv) {
   if (argc < 4 || argc > 6)
     throw Failure{2, "usage: blockcast_render_check CHROMIUM PAGE.html OUT.png [MIN_IMAGES [SHOT_HEIGHT]]"};
@@ -214,7 +218,19 @@ int run(int argc, char** argv) {
   fs::remove_all(work);
   fs::create_directories(work / "profile");
 
-  Browser b(chromium, work / "profile", work / "browser.log");
+  json measured;
+  std::vector<std::string> problems;
+  {
+    Browser b(chromium, work / "profile", work / "browser.log");
+    render(b, page, png, min_images, shot_height, measured, problems);
+  }  // the browser has exited: its profile can go (browser.log stays for a failing run)
+  std::error_code ec;
+  fs::remove_all(work / "profile", ec);
+  return report(page, png, measured, problems);
+}
+
+void render(Browser& b, const fs::path& page, const fs::path& png, long min_images, long shot_height, json& measured,
+            std::vector<std::string>& problems) {
   const std::string target = b.call("Target.createTarget", {{"url", "about:blank"}})["targetId"];
   const std::string session = b.call("Target.attachToTarget", {{"targetId", target}, {"flatten", true}})["sessionId"];
   for (const char* domain : {"Page.enable", "Runtime.enable", "Log.enable", "Network.enable"}) b.call(domain, json::object(), session);
@@ -223,10 +239,10 @@ int run(int argc, char** argv) {
   const json nav = b.call("Page.navigate", {{"url", "file://" + page.string()}}, session);
   if (nav.contains("errorText")) throw Failure{1, "navigation failed: " + nav["errorText"].get<std::string>()};
   b.wait_event("Page.loadEventFired");
-  const json measured = json::parse(
+  measured = json::parse(
       b.call("Runtime.evaluate", {{"expression", kMeasure}, {"returnByValue", true}}, session)["result"].value("value", "{}"));
 
-  std::vector<std::string> problems = problems_in(b.events, session);
+  problems = problems_in(b.events, session);
   for (const auto& src : measured.value("broken", json::array())) problems.push_back("broken image: " + src.dump());
   if (measured.value("emptySvgs", 0) > 0) problems.push_back(std::to_string(measured.value("emptySvgs", 0)) + " inline svg of zero size");
   if (measured.value("text", 0) < 20 || measured.value("height", 0) < 50) problems.push_back("the page is empty");
@@ -244,6 +260,9 @@ int run(int argc, char** argv) {
     b.call("Browser.close");
   } catch (const Failure&) {  // the browser may close the pipe before it replies
   }
+}
+
+int report(const fs::path& page, const fs::path& png, const json& measured, const std::vector<std::string>& problems) {
   std::cout << page.string() << ": " << measured.value("images", 0) << " images, " << measured.value("svgs", 0)
             << " inline svg, " << measured.value("text", 0) << " characters of text, " << measured.value("height", 0)
             << " px high; screenshot " << png.string() << " (" << fs::file_size(png) << " bytes)\n";
