@@ -168,6 +168,12 @@ LatencyReplay replay(const Schedule& plan, const LatencyModel& model) {
       std::mt19937_64 rng(model.seed);
       std::uniform_int_distribution<size_t> pick(0, M - 1);
       std::uniform_int_distribution<int> dist(lo, hi);
+      for (int start = 0; start < 20; ++start) {  // random starts, forwarded items last on ties
+        std::vector<int> lat(M);
+        for (auto& l : lat) l = dist(rng);
+        LatencyReplay cand = replay_with_latencies(plan, lat, TieRule::propagating_last);
+        if (worse(cand, best)) best = std::move(cand);
+      }
       for (int it = 0; it < model.adversary_iterations && best.ok; ++it) {
         std::vector<int> lat = best.latency;
         for (int c = 0; c < 3; ++c) lat[pick(rng)] = dist(rng);

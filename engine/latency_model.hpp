@@ -15,9 +15,10 @@
 // Latency models: fixed (L), seeded random (uniform), and a heuristic adversary that tries
 // to maximise the largest item delay: propagating messages (the receiver forwards the item)
 // take L+d, the others are timed to arrive together with, or just before, the receiver's
-// next propagating message and win ties against it (paper 002 Sec. 7's construction); a
-// seeded local search then perturbs single latencies and keeps changes that do not lower
-// the largest delay. It gives a lower bound on the worst case, not the worst case.
+// next propagating message and win ties against it (paper 002 Sec. 7's construction); 20
+// seeded random draws (ties against forwarded items) are tried too; a seeded local search
+// then perturbs three latencies at a time from the worst so far and keeps changes that do
+// not lower the largest delay. It gives a lower bound on the worst case, not the worst case.
 #pragma once
 #include <cstdint>
 #include <string>
