@@ -191,7 +191,7 @@ void register_continuous_search(CLI::App& app) {
     const auto per = parse_range("period", args->periods, 1, 64);
     std::vector<PeriodicOutcome> outs;
     for (int p = per.first; p <= per.second; ++p) outs.push_back(periodic_search(L, static_cast<int>(P), D, p, args->seconds));
-    if (args->window > 0) outs.push_back(window_search(L, static_cast<int>(P), D, args->window, args->seconds));
+    if (args->window > 0) outs.push_back(window_search(L, static_cast<int>(P), D, args->window, true, args->seconds));
     bool found = false, unknown = false;
     nlohmann::json j{{"L", L}, {"P", P}, {"delay", D}, {"lower_bound", lb}, {"results", nlohmann::json::array()}};
     if (!args->json) std::cout << "continuous schedules: L=" << L << " P=" << P << " delay D=" << D << " (lower bound L+B(P-1) = " << lb << ")\n";

@@ -30,10 +30,10 @@ PeriodicOutcome periodic_search(int L, int P, int D, int period, double seconds)
   return r;
 }
 
-PeriodicOutcome window_search(int L, int P, int D, int N, double seconds) {
+PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, double seconds) {
   PeriodicOutcome r;
   r.L = L, r.P = P, r.D = D, r.window = N;
-  const sat::KItemCnf enc(sat::continuous_window_problem(L, P, N, D, false));
+  const sat::KItemCnf enc(sat::continuous_window_problem(L, P, N, D, strict));
   sat::SatLimits lim;
   lim.seconds = seconds;
   const CheckedAnswer a = decide_checked(enc.cnf(), lim);
@@ -42,7 +42,8 @@ PeriodicOutcome window_search(int L, int P, int D, int N, double seconds) {
     const SimulationResult sim = simulate(enc.decode(a.sat));
     if (!sim.ok) throw std::logic_error("window: decoded schedule fails the simulator: " + sim.violation.text);
     if (sim.max_delay > D) throw std::logic_error("window: decoded schedule has delay above D");
-    r.detail = "SAT (the window fits; not a continuous schedule by itself)";
+    r.detail = std::string("SAT (the window fits; not a continuous schedule by itself)") +
+               (strict ? "; source: item i once at step i" : "; source: any held item, copies allowed");
   }
   return r;
 }

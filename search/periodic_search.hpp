@@ -4,10 +4,11 @@
 //  - periodic_search: every schedule of period p (search/sat/periodic_cnf.hpp). SOLVED comes
 //    with the schedule expanded to several periods and replayed by the simulator (every item's
 //    delay <= D); IMPOSSIBLE (DRAT-verified) speaks only about period p.
-//  - window_search: the first N items of ANY continuous schedule (periodic or not), where the
-//    source may send any item it holds, any number of times (a relaxation of SPEC Sec. 2, so
-//    UNSAT proves that no continuous schedule at all has delay <= D). SOLVED only says the
-//    window fits; it is not a continuous schedule.
+//  - window_search: the first N items of ANY continuous schedule (periodic or not). strict:
+//    the source sends item i once, at step i (SPEC Sec. 2), so UNSAT proves that no
+//    continuous schedule of that model has delay <= D; not strict: the source may send any
+//    item it holds, any number of times (a weaker relaxation, UNSAT then covers every source
+//    behaviour). SOLVED only says the window fits; it is not a continuous schedule.
 #pragma once
 #include <optional>
 #include <string>
@@ -28,6 +29,6 @@ struct PeriodicOutcome {
 };
 
 PeriodicOutcome periodic_search(int L, int P, int D, int period, double seconds = 0);
-PeriodicOutcome window_search(int L, int P, int D, int N, double seconds = 0);
+PeriodicOutcome window_search(int L, int P, int D, int N, bool strict = true, double seconds = 0);
 
 }  // namespace blockcast

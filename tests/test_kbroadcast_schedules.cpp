@@ -84,3 +84,35 @@ TEST_CASE("paper 002 Sec. 6 simple schedule: built for every P, every item reach
         for (int i = 0; i < 30; ++i) CHECK(got[static_cast<size_t>(p * 30 + i)] == 1);
     }
 }
+
+TEST_CASE("periodic search: L = 2, t = 4 reaches delay L + t with period 4, not with period 3") {
+  // Block-cyclic schedules cannot reach L + t here (docs/shapes.md); a general periodic one can.
+  const int P = static_cast<int>(fib_sequence(2, 4).back()) + 1;  // P - 1 = f_4 = 5
+  CHECK(P == 6);
+  const PeriodicOutcome three = periodic_search(2, P, 6, 3);
+  CHECK(three.verdict == Verdict::impossible);
+  CHECK(three.detail.find("verified by the independent checker") != std::string::npos);
+  const PeriodicOutcome four = periodic_search(2, P, 6, 4);
+  REQUIRE(four.verdict == Verdict::solved);
+  REQUIRE(four.schedule);
+  const SimulationResult sim = simulate(sat::expand_periodic(*four.schedule, 40));
+  CHECK(sim.ok);
+  CHECK(sim.max_delay == 6);
+}
+
+TEST_CASE("periodic search: L = 4, t = 8 has no schedule of period 1..3 with delay 12") {
+  for (int p = 1; p <= 3; ++p) {
+    CAPTURE(p);
+    CHECK(periodic_search(4, 8, 12, p).verdict == Verdict::impossible);
+  }
+}
+
+TEST_CASE("window search: a window that cannot fit is refuted, one that fits is found") {
+  // L = 3, P = 10: the window lets the source send copies, so it is a weak relaxation; delay
+  // 7 is below even the single-item time B(P) = 8 (all from the source) and is refuted.
+  CHECK(window_search(3, 10, 7, 2, false).verdict == Verdict::impossible);
+  CHECK(window_search(3, 10, 9, 2, false).verdict == Verdict::solved);  // below L + B(P-1) = 10: the relaxation
+  // Strict source (SPEC Sec. 2: item i leaves the source once, at step i): delay 9 is refuted.
+  CHECK(window_search(3, 10, 9, 2, true).verdict == Verdict::impossible);
+  CHECK(window_search(3, 10, 10, 3, true).verdict == Verdict::solved);
+}
