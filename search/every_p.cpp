@@ -468,6 +468,27 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
       });
       for (std::size_t i : bad) again = again || out[base + i].witness;
     }
+    // The reason per cell, from the right: at the lower bound it is a proof (every P' > P
+    // has delay >= L + B(P'-1) >= L + B(P-1)); above it, the comparison with the fastest
+    // cell of larger P in this table (a check of this table, not a proof for all P').
+    i64 best = INT64_MAX, best_P = 0;
+    for (std::size_t i = width; i-- > 0;) {
+      Cell& c = out[base + i];
+      if (!c.witness) {
+        c.monotone = "no schedule";
+        continue;
+      }
+      if (c.optimal())
+        c.monotone = "proof: delay = lower bound L+B(P-1), which no larger P undercuts";
+      else if (best_P == 0)
+        c.monotone = "last P of the table above the lower bound: not compared";
+      else if (c.delay() <= best)
+        c.monotone = "checked: no larger P in this table is faster (fastest: delay " + std::to_string(best) + " at P=" +
+                     std::to_string(best_P) + ")";
+      else
+        c.monotone = "NOT monotone: P=" + std::to_string(best_P) + " has delay " + std::to_string(best);
+      if (c.delay() <= best) best = c.delay(), best_P = c.P;
+    }
   }
   return out;
 }
@@ -486,6 +507,7 @@ nlohmann::json to_json(const Cell& c) {
   for (const auto& v : c.depths) d.push_back({{"T", v.T}, {"delay", c.L + v.T}, {"verdict", verdict_name(v.verdict)}, {"how", v.how}});
   j["depths"] = d;
   if (c.witness) j["verification"] = c.verification;
+  j["monotone"] = c.monotone;
   return j;
 }
 

@@ -50,6 +50,7 @@ struct Cell {
   std::optional<Assignment> witness;  // passed check_assignment(claimed_instance(w), w)
   std::string verification;
   bool repaired = false;         // searched again with a larger node limit (monotonicity)
+  std::string monotone;          // why no cell of the table with more processors is faster
   i64 delay() const { return L + T; }
   bool optimal() const { return T == t; }
 };
