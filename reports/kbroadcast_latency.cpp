@@ -111,6 +111,8 @@ LatencyStudy latency_study(int L, const std::vector<std::int64_t>& Ps, int d0, i
         pt.adversary = adv.max_delay;
         pt.adversary_buffer = adv.max_buffer;
         pt.adversary_completion = adv.completion;
+        pt.adversary_item_delays = adv.delay;
+        pt.adversary_buffers = adv.buffer;
         st.points.push_back(pt);
       }
     }
@@ -138,7 +140,9 @@ nlohmann::json latency_study_json(const LatencyStudy& s) {
   for (const auto& p : s.points)
     pts.push_back({{"schedule", p.schedule}, {"d", p.d}, {"fixed_delay", p.fixed_delay}, {"random_mean", p.random_mean},
                    {"random_max", p.random_max}, {"random_buffer", p.random_buffer}, {"adversary", p.adversary},
-                   {"adversary_buffer", p.adversary_buffer}, {"adversary_completion", p.adversary_completion}, {"ok", p.ok}});
+                   {"adversary_buffer", p.adversary_buffer}, {"adversary_completion", p.adversary_completion},
+                   {"adversary_item_delays", p.adversary_item_delays}, {"adversary_buffer_per_processor", p.adversary_buffers},
+                   {"ok", p.ok}});
   return {{"L", s.L}, {"items", s.k}, {"samples", s.samples}, {"seed", s.seed}, {"points", pts}};
 }
 

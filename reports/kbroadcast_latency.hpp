@@ -39,6 +39,8 @@ struct LatencyPoint {
   std::int64_t random_max = 0, adversary = 0; // worst random draw; heuristic adversary
   int random_buffer = 0, adversary_buffer = 0;  // largest receive buffer seen
   std::int64_t adversary_completion = 0;
+  std::vector<std::int64_t> adversary_item_delays;  // per item, in the adversary's replay
+  std::vector<int> adversary_buffers;               // per processor 0..P-1, same replay
   bool ok = true;                             // no deadlock in any replay
 };
 
