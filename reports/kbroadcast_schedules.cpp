@@ -88,6 +88,22 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double secon
       out.schedules.push_back(std::move(*e));
     }
   }
+  // Still above the bound: keep one or two items fewer of the cut schedule (a longer
+  // endgame), at the lower bound only.
+  for (int fewer = keep - 1; fewer >= std::max(0, keep - 2) && below > lb; --fewer) {
+    EndgameResult r = complete_endgame(cut, fewer, lb, seconds);
+    if (r.verdict == Verdict::solved) {
+      out.schedules.push_back(entry("longer-endgame",
+                                    (fewer > 0 ? "items 0.." + std::to_string(fewer - 1) + " kept" : std::string("no item kept")) +
+                                        ", items " + std::to_string(fewer) + ".." +
+                                        std::to_string(k - 1) + " placed by SAT for time " + std::to_string(lb),
+                                    std::move(*r.schedule)));
+      below = lb;
+    } else {
+      out.notes.push_back("longer-endgame (items 0.." + std::to_string(fewer - 1) + " kept) at time " + std::to_string(lb) +
+                          ": " + (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
+    }
+  }
   return out;
 }
 

@@ -9,6 +9,8 @@
 //  - "alternated + endgame": Fig. 2's adjustment first, the receive-only processor and one
 //    other processor swapping roles in every other item's tree (engine/kitem_schedule.hpp),
 //    kept only if the simulator accepts it; then the endgame as above.
+//  - "longer-endgame": if still above the lower bound, keep one or two items fewer of the cut
+//    schedule and let the SAT model place the rest, at the lower bound only.
 // Every schedule is replayed by the simulator; `time` is its last reception step.
 #pragma once
 #include <nlohmann/json.hpp>
