@@ -165,6 +165,9 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
   auto S = [&](int t, Letter x, int level) -> const CaseResult& {
     auto it = decided.find({t, x});
     if (it != decided.end() && (it->second.verdict != Verdict::unknown || level_tried[{t, x}] >= level)) return it->second;
+    // Before and after: a long search shows what it is working on (L, t, x, method so far).
+    progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " +
+             (constructive ? "constructive" : "complete") + " searching...");
     CaseResult r = run(t, x, level);
     level_tried[{t, x}] = level;
     progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict) +
@@ -241,6 +244,7 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     // Smaller t: the plain question "is there any block-cyclic schedule (of this shape)?".
     for (int t = 0; t < t0; ++t) {
       if (!depth_is_own(L, t, opt.shape)) continue;
+      progress("smaller t=" + std::to_string(t) + " searching...");
       CaseResult r = run(t, std::nullopt);
       progress("smaller t=" + std::to_string(t) + " " + r.method + " " + verdict_name(r.verdict));
       res.smaller.push_back({t, r.verdict, r.stats, r.method, r.covered, r.witness});
