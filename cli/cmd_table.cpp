@@ -72,6 +72,7 @@ void register_table(CLI::App& app) {
     opt.threads = a->threads;
     if (a->max_nodes > 0) opt.cell_nodes = opt.base_nodes = a->max_nodes;
     opt.simulate_events = kTableSimulateEvents;
+    opt.keep_witnesses = a->cells;  // ranges need only delay, shape, method: P up to 10^6 in little memory
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     Progress bar;

@@ -24,8 +24,8 @@ std::string cell_text(const Cell& c) {
   char buf[512];
   std::snprintf(buf, sizeof buf, "L=%d P=%lld t=%d bound=%lld delay=%s shape=%s method=%s proved=%s", c.L,
                 static_cast<long long>(c.P), c.t, static_cast<long long>(c.lower_bound),
-                c.witness ? std::to_string(c.delay()).c_str() : "none",
-                c.witness ? shape_name(c.witness->shape).c_str() : "-", c.method.c_str(), c.proved ? "yes" : "no");
+                c.found() ? std::to_string(c.delay()).c_str() : "none",
+                c.found() ? shape_name(c.shape).c_str() : "-", c.method.c_str(), c.proved ? "yes" : "no");
   return buf;
 }
 

@@ -23,9 +23,9 @@ CellRange range_of(const Cell& c) {
   r.P_from = r.P_to = c.P;
   r.t = c.t;
   r.lower_bound = c.lower_bound;
-  r.delay = c.witness ? c.delay() : -1;
-  r.shape = c.witness ? shape_name(c.witness->shape) : "-";
-  r.method = c.witness ? c.method : "-";
+  r.delay = c.found() ? c.delay() : -1;
+  r.shape = c.found() ? shape_name(c.shape) : "-";
+  r.method = c.found() ? c.method : "-";
   r.proved = c.proved;
   r.below = below_text(c);
   return r;
@@ -66,7 +66,7 @@ TableSummary summarize(const std::vector<Cell>& cells) {
   TableSummary s;
   for (const auto& c : cells) {
     ++s.cells;
-    if (!c.witness)
+    if (!c.found())
       ++s.none;
     else if (c.optimal())
       ++s.at_bound;
@@ -82,7 +82,7 @@ std::ptrdiff_t first_monotonicity_break(const std::vector<Cell>& cells) {
   for (std::size_t i = 0; i + 1 < cells.size(); ++i) {
     const Cell &a = cells[i], &b = cells[i + 1];
     if (a.L != b.L || b.P != a.P + 1) continue;
-    if (!a.witness || !b.witness || a.delay() > b.delay()) return static_cast<std::ptrdiff_t>(i);
+    if (!a.found() || !b.found() || a.delay() > b.delay()) return static_cast<std::ptrdiff_t>(i);
   }
   return -1;
 }

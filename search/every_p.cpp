@@ -22,6 +22,10 @@ using Union = std::vector<std::pair<i64, i64>>;
 constexpr i64 kRepairEffort = 20;  // node-limit factor for cells that break monotonicity
 constexpr i64 kConstructiveTries = 2;         // repair restarts per (profile, x) in the fallback
 constexpr std::size_t kConstructiveLetters = 4;  // receive-only letters tried: the most frequent
+// Composed parts are memoised only for D <= this or D at the top of an interval of a set:
+// second parts take what they can (the same few D for all cells), first parts end in a small
+// D; any other part serves one cell (memoising all took 1.9 GB for L = 9, P <= 10^5).
+constexpr i64 kMemoMaxD = 64;
 constexpr int kPartTries = 4;                 // repair restarts per profile for a base case
 constexpr std::int64_t kPartRootNodes = 3'000;  // root-word budget per repair attempt
 constexpr i64 kConstructiveProbeNodes = 2'000;  // plain search per profile before packing
@@ -326,7 +330,8 @@ std::optional<Letter> EveryP::composable(int T, i64 D) const {
   return std::nullopt;
 }
 
-std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext) const {
+// `remember`: memoise the result (not for a cell's own (T, D), which no other cell needs).
+std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext, bool remember) const {
   const auto key = std::make_tuple(T, D, x, ext);
   {
     std::lock_guard lock(memo_mutex_);
@@ -336,14 +341,16 @@ std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext
   if (auto it = bases_.find(key); it != bases_.end()) {
     res = std::make_shared<const Assignment>(it->second);
   } else if (!ext && contains(sets_[T][x], D)) {
-    res = build(T, D, x, true);
+    res = build(T, D, x, true, remember);
   } else if (T >= 2 * L_) {
     for (const auto& a : sets_[T - 1][x]) {
       for (const auto& b : rsets_[T - L_][x]) {
+        // The second part takes as many leaves as it can: the first part's D then drops
+        // fast to values other cells share (memo hits), instead of one new part per depth.
         const i64 lo = std::max(a.first, D - b.second), hi = std::min(a.second, D - b.first);
         if (lo > hi) continue;
-        const auto first = build(T - 1, hi, x, true);
-        const auto second = build(T - L_, D - hi, x, false);
+        const auto first = build(T - 1, lo, x, true);
+        const auto second = build(T - L_, D - lo, x, false);
         res = std::make_shared<const Assignment>(compose_trimmed(spec(T, D), *first, *second, x));
         break;
       }
@@ -351,6 +358,12 @@ std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext
     }
   }
   if (!res) throw std::logic_error("every-P: (T=" + std::to_string(T) + ", D=" + std::to_string(D) + ") not composable");
+  // Only parts other cells reuse: small D, or the largest D of an interval (what a second
+  // part takes); a part with any other D serves one cell.
+  bool shared = D <= kMemoMaxD;
+  for (const Union* u : {&sets_[T][x], &rsets_[T][x]})
+    for (const auto& iv : *u) shared = shared || iv.second == D;
+  if (!remember || !shared) return res;
   std::lock_guard lock(memo_mutex_);
   return memo_.emplace(key, res).first->second;
 }
@@ -370,7 +383,7 @@ Cell EveryP::cell(i64 P, i64 effort) const {
     const i64 D = fib(L_, T) - (P - 1);
     DepthVerdict v{T, Verdict::unknown, ""};
     if (auto x = composable(T, D)) {
-      w = *build(T, D, *x, false);
+      w = *build(T, D, *x, false, false);
       v.verdict = Verdict::solved;
       v.how = bases_.count(std::make_tuple(T, D, *x, false)) || bases_.count(std::make_tuple(T, D, *x, true))
                   ? "base case"
@@ -430,7 +443,8 @@ Cell EveryP::cell(i64 P, i64 effort) const {
   c.T = T;
   c.method = c.depths.back().how;
   c.proved = T == c.t || all_impossible;
-  c.witness = std::move(w);
+  c.shape = w->shape;
+  if (opt_.keep_witnesses) c.witness = std::move(w);
   return c;
 }
 
@@ -457,7 +471,7 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
       for (std::size_t i = 0; i < width; ++i) {
         const Cell &c = out[base + i];
         if (c.repaired) continue;
-        if (!c.witness || (i + 1 < width && out[base + i + 1].witness && c.delay() > out[base + i + 1].delay()))
+        if (!c.found() || (i + 1 < width && out[base + i + 1].found() && c.delay() > out[base + i + 1].delay()))
           bad.push_back(i);
       }
       again = false;
@@ -466,7 +480,7 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
         c = ep.cell(c.P, kRepairEffort);
         c.repaired = true;
       });
-      for (std::size_t i : bad) again = again || out[base + i].witness;
+      for (std::size_t i : bad) again = again || out[base + i].found();
     }
     // The reason per cell, from the right: at the lower bound it is a proof (every P' > P
     // has delay >= L + B(P'-1) >= L + B(P-1)); above it, the comparison with the fastest
@@ -474,7 +488,7 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
     i64 best = INT64_MAX, best_P = 0;
     for (std::size_t i = width; i-- > 0;) {
       Cell& c = out[base + i];
-      if (!c.witness) {
+      if (!c.found()) {
         c.monotone = "no schedule";
         continue;
       }
@@ -499,8 +513,8 @@ nlohmann::json to_json(const Cell& c) {
   j["P"] = c.P;
   j["t"] = c.t;
   j["lower_bound"] = c.lower_bound;
-  if (!c.witness) j["delay"] = nullptr;
-  j["optimal"] = c.witness && c.optimal();
+  if (!c.witness) j["delay"] = c.found() ? nlohmann::json(c.delay()) : nlohmann::json(nullptr);
+  j["optimal"] = c.found() && c.optimal();
   j["proved"] = c.proved;
   j["method"] = c.method;
   nlohmann::json d = nlohmann::json::array();

@@ -29,6 +29,7 @@ struct EveryPOptions {
   i64 base_max_nodes = 48;   // base-case searches for depths T with f_T <= this many nodes
   int threads = 0;           // 0 = all cores
   i64 simulate_events = 0;   // replay a witness when P * (items + delay) <= this (0: never)
+  bool keep_witnesses = true;  // false: each cell's witness is dropped once checked (P up to 10^6)
 };
 
 // What was established for a cell at one depth T (delay L + T).
@@ -51,6 +52,8 @@ struct Cell {
   std::string verification;
   bool repaired = false;         // searched again with a larger node limit (monotonicity)
   std::string monotone;          // why no cell of the table with more processors is faster
+  Shape shape = Shape::optimal;  // the witness's shape (kept when the witness is dropped)
+  bool found() const { return T >= 0; }
   i64 delay() const { return L + T; }
   bool optimal() const { return T == t; }
 };
@@ -93,7 +96,7 @@ class EveryP {
   mutable std::map<std::tuple<int, i64, Letter, bool>, std::shared_ptr<const Assignment>> memo_;
 
   TreeSpec spec(int T, i64 D) const;
-  std::shared_ptr<const Assignment> build(int T, i64 D, Letter x, bool extendable) const;
+  std::shared_ptr<const Assignment> build(int T, i64 D, Letter x, bool extendable, bool remember = true) const;
 };
 
 // Constructive fallback (never a proof): the pruned tree of depth T for P under a few fixed
