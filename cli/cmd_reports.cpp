@@ -2,6 +2,7 @@
 // paper 003 Sec. 2). Subcommands:
 //   reception FILE --items K [--format text|markdown|svg] [--addressing absolute|relative] [--step-range A..B]
 //   draw tree [--L 3 --t 7] [--svg]          draw automaton [--L 3] [--svg]
+//   draw schedule FILE [--item I] [--svg]
 //   report DIR                               (DIR/report.md and DIR/report.html)
 //   export FILE --items K --format goal|csv
 //   traffic FILE --items K [--m M] [--json]
@@ -102,6 +103,19 @@ void register_draw(CLI::App& app) {
   add_int(aut, "L", aargs->L);
   add_flag(aut, "svg", aargs->svg);
   aut->callback([aargs, emit] { emit(automaton_dot(aargs->L), aargs->svg); });
+  auto sargs = std::make_shared<ScheduleArgs>();
+  auto item = std::make_shared<i64>(0);
+  auto svg = std::make_shared<bool>(false);
+  auto* sched = draw->add_subcommand(
+      "schedule", "broadcast tree of one item of an assignment's expanded schedule (checked first) as DOT");
+  sched->add_option("file", sargs->file, "assignment JSON file (docs/assignment-format.md)")->required();
+  add_int(sched, "item", *item);
+  add_flag(sched, "svg", *svg);
+  sched->callback([sargs, item, svg, emit] {
+    Assignment a;
+    const Schedule s = verified_schedule(sargs->file, *item + 1, &a);
+    emit(schedule_tree_dot(a, s, static_cast<int>(*item)), *svg);
+  });
 }
 
 void register_report(CLI::App& app) {

@@ -20,6 +20,7 @@ const std::vector<OptionSpec>& table() {
       {"u", "", 0, 1 << 20, "block index u = T - label (default L-1+r, the optimal tree)"},
       {"shape", "optimal", 0, 0, "tree shape: optimal, ties or pruned"},
       {"items", "", 1, 1000000, "number of items k in the expanded window"},
+      {"item", "0", 0, 999999, "draw schedule: the item whose broadcast tree is drawn"},
       {"sim-events", "2000000", 0, 50000000, "simulator replay bound: witnesses with P*(items+L+T) above it are checked symbolically only (0 = never replay)"},
       // output
       {"json", "", 0, 0, "print the result as JSON"},

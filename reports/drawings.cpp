@@ -70,6 +70,56 @@ std::string tree_dot(int L, int t) {
   return os.str();
 }
 
+std::string schedule_tree_dot(const Assignment& a, const Schedule& s, int item) {
+  if (item < 0 || item >= s.items)
+    throw InputError("--item " + std::to_string(item) + " is outside the expanded window 0.." +
+                     std::to_string(s.items - 1));
+  if (s.P > kMaxDrawnTree)
+    throw InputError("the schedule has " + std::to_string(s.P) + " processors; drawings are limited to " +
+                     std::to_string(kMaxDrawnTree));
+  // Processor layout of engine/expand.hpp: source, then r processors per block in the
+  // assignment's order (a BlockWord with count c is c blocks), the receive-only processor last.
+  std::vector<std::string> role(static_cast<size_t>(s.P), "");
+  role[0] = "source";
+  size_t q = 1;
+  for (const BlockWord& b : a.blocks)
+    for (i64 c = 0; c < b.count; ++c)
+      for (int j = 0; j < b.r && q < role.size(); ++j, ++q)
+        role[q] = "r=" + std::to_string(b.r) + " u=" + std::to_string(b.u) + " " + word_string(b.word);
+  if (q < role.size()) role[q] = "receive-only " + letter_name(a.receive_only);
+  struct Node {
+    i64 received = -1;  // receive step minus the item's creation step
+  };
+  struct Edge {
+    i64 send_step = 0;
+  };
+  using G = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Node, Edge>;
+  G g(static_cast<size_t>(s.P));
+  g[0].received = 0;
+  for (const Message& m : s.messages) {
+    if (m.item != item) continue;
+    boost::add_edge(static_cast<size_t>(m.sender), static_cast<size_t>(m.receiver), Edge{m.send_step}, g);
+    g[static_cast<size_t>(m.receiver)].received = m.recv_step - item;
+  }
+  std::ostringstream os;
+  boost::write_graphviz(
+      os, g,
+      [&](std::ostream& o, size_t v) {
+        if (g[v].received < 0) {
+          o << "[style=invis]";  // not part of this item's tree (cannot happen in a legal schedule)
+          return;
+        }
+        o << "[label=\"P" << v << " @" << g[v].received << "\\n" << role[v] << "\"]";
+      },
+      [&](std::ostream& o, auto e) { o << "[label=\"" << g[e].send_step << "\"]"; },
+      [&](std::ostream& o) {
+        o << "label=\"item " << item << ": broadcast tree, L=" << s.L << ", P=" << s.P << ", delay "
+          << s.expected_delay << " (node: processor @ steps after creation, block; edge: send step)\";\n"
+          << "node [shape=box];\n";
+      });
+  return os.str();
+}
+
 std::string automaton_dot(int L) {
   require_latency(L);
   if (L > 20) throw InputError("automaton drawings need L <= 20 (2^L states), got " + std::to_string(L));

@@ -6,6 +6,9 @@
 #include <optional>
 #include <string>
 
+#include "assignment.hpp"
+#include "schedule.hpp"
+
 namespace blockcast {
 
 // T_t for latency L (f_t nodes). Each node shows its delay and its name in relative
@@ -13,6 +16,13 @@ namespace blockcast {
 // their letter ("7 / a"). InputError for trees above kMaxDrawnTree nodes.
 inline constexpr long kMaxDrawnTree = 2000;
 std::string tree_dot(int L, int t);
+
+// The broadcast tree of one item in an expanded schedule (paper 000 Fig. 2 read per item):
+// one node per processor that receives `item`, an edge per message, labelled with its send
+// step; a node shows its receive step relative to the item's creation and the block (r, u,
+// word) that engine/expand.hpp's processor layout gives it. InputError for item out of range
+// or schedules above kMaxDrawnTree processors.
+std::string schedule_tree_dot(const Assignment& a, const Schedule& s, int item);
 
 // The recurrent part of the automaton over the L letters a.. (states on closed walks).
 std::string automaton_dot(int L);

@@ -1,10 +1,10 @@
 # Every P (issue 12, search/every_p.hpp, docs/shapes.md): what `table --cells --json` and
 # `solve --P --json` print for a cell is an assignment file that check, simulate, export,
-# traffic and reception read as it is; table --json ranges are monotone in P.
+# traffic, reception and draw schedule read as it is; table --json ranges are monotone in P.
 set(EVERYP_OUT ${CMAKE_CURRENT_BINARY_DIR}/everyp_cli)
 file(MAKE_DIRECTORY ${EVERYP_OUT})
 # $0 blockcast, $1 output file, $2 the producing command; every consumer must exit 0.
-set(EVERYP_CONSUMERS "$0 $2 > \"$1\" || exit 9; for c in 'check' 'simulate --items 12' 'export --format csv --items 12' 'traffic --items 12' 'reception --items 12'; do \"$0\" $c \"$1\" > /dev/null 2>&1 || { echo \"$c rejects $1\"; exit 1; }; done; echo 'accepted by check, simulate, export, traffic, reception'")
+set(EVERYP_CONSUMERS "$0 $2 > \"$1\" || exit 9; for c in 'check' 'simulate --items 12' 'export --format csv --items 12' 'traffic --items 12' 'reception --items 12' 'draw schedule --item 3'; do \"$0\" $c \"$1\" > /dev/null 2>&1 || { echo \"$c rejects $1\"; exit 1; }; done; echo 'accepted by check, simulate, export, traffic, reception, draw'")
 add_test(NAME cli_everyp_table_cell_is_assignment COMMAND ${BLOCKCAST_EXPECT} 0 "accepted by check" sh -c "${EVERYP_CONSUMERS}" $<TARGET_FILE:blockcast> ${EVERYP_OUT}/table_L3_P91.json "table --L 3 --P 91 --cells --json")
 add_test(NAME cli_everyp_table_pruned_cell_is_assignment COMMAND ${BLOCKCAST_EXPECT} 0 "accepted by check" sh -c "${EVERYP_CONSUMERS}" $<TARGET_FILE:blockcast> ${EVERYP_OUT}/table_L4_P8.json "table --L 4 --P 8 --cells --json")
 add_test(NAME cli_everyp_solve_P_is_assignment COMMAND ${BLOCKCAST_EXPECT} 0 "accepted by check" sh -c "${EVERYP_CONSUMERS}" $<TARGET_FILE:blockcast> ${EVERYP_OUT}/solve_L4_P8.json "solve --L 4 --P 8 --json")
