@@ -88,7 +88,7 @@ void register_draw(CLI::App& app) {
     int L = 3, t = 7;
     bool svg = false;
   };
-  auto* draw = app.add_subcommand("draw", "Graphviz drawings: the optimal broadcast tree or the word automaton");
+  auto* draw = app.add_subcommand("draw", "Graphviz drawings: the optimal broadcast tree, the word automaton, or one item's tree in a schedule");
   draw->require_subcommand(1);
   auto emit = [](const std::string& dot, bool svg) { std::cout << (svg ? render_svg(dot) : dot); };
   auto targs = std::make_shared<Args>();
