@@ -121,16 +121,23 @@ std::optional<TrimProfile> recipe_profile(const TreeSpec& spec, bool full, bool 
   return p;
 }
 
-// A base case by the repair packing (search/constructive.hpp) instead of a search: the
-// trimmed T_T of `spec` under each fixed trimming profile above, receive-only x, root
-// x-extendable if `extendable`. A witness only, never a proof; deterministic seeds.
-std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool extendable) {
+// The distinct fixed trimming profiles of the recipes (full or partial, small or large
+// classes first) for `spec`.
+std::vector<TrimProfile> recipe_profiles(const TreeSpec& spec) {
   std::vector<TrimProfile> profiles;
   for (const bool full : {false, true})
     for (const bool small_first : {true, false})
       if (auto p = recipe_profile(spec, full, small_first);
           p && std::find(profiles.begin(), profiles.end(), *p) == profiles.end())
         profiles.push_back(std::move(*p));
+  return profiles;
+}
+
+// A base case by the repair packing (search/constructive.hpp) instead of a search: the
+// trimmed T_T of `spec` under each fixed trimming profile above, receive-only x, root
+// x-extendable if `extendable`. A witness only, never a proof; deterministic seeds.
+std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool extendable) {
+  const std::vector<TrimProfile> profiles = recipe_profiles(spec);
   for (std::size_t k = 0; k < profiles.size(); ++k) {
     const Instance inst = trimmed_instance(spec, profiles[k]);
     if (x >= inst.alphabet() || inst.letters[x] == 0) continue;
@@ -154,12 +161,7 @@ std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool
 
 std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries) {
   const TreeSpec spec = pruned_spec(L, P, T);
-  std::vector<TrimProfile> profiles;
-  for (const bool full : {false, true})
-    for (const bool small_first : {true, false})
-      if (auto p = recipe_profile(spec, full, small_first);
-          p && std::find(profiles.begin(), profiles.end(), *p) == profiles.end())
-        profiles.push_back(std::move(*p));
+  const std::vector<TrimProfile> profiles = recipe_profiles(spec);
   for (std::size_t k = 0; k < profiles.size(); ++k) {
     const Instance inst = trimmed_instance(spec, profiles[k]);
     // The plain search on this one instance first: its counting refutations (letters the

@@ -5,7 +5,6 @@
 // traffic counts (paper 003) and the progress line.
 // Golden files live in tests/golden; BLOCKCAST_UPDATE_GOLDEN=1 rewrites them (check by eye).
 #include <doctest/doctest.h>
-#include <libxml/parser.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,6 +28,7 @@
 #include "simulator.hpp"
 #include "table_render.hpp"
 #include "traffic.hpp"
+#include "xml_check.hpp"
 
 using namespace blockcast;
 namespace fs = std::filesystem;
@@ -64,22 +64,7 @@ ReceptionTable paper_table(Addressing a) {
   return t;
 }
 
-// XML well-formedness by libxml2 (no DTD loading, no network): "" or libxml2's first error.
-std::string xml_problem(const std::string& s) {
-  std::string problem;
-  xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-  REQUIRE(ctxt != nullptr);
-  xmlDocPtr doc = xmlCtxtReadMemory(ctxt, s.data(), static_cast<int>(s.size()), "output.xml", nullptr,
-                                    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  if (doc == nullptr || !ctxt->wellFormed) {
-    const xmlError* e = xmlCtxtGetLastError(ctxt);
-    problem = e && e->message ? "line " + std::to_string(e->line) + ": " + e->message : "not well-formed";
-    while (!problem.empty() && problem.back() == '\n') problem.pop_back();
-  }
-  xmlFreeDoc(doc);
-  xmlFreeParserCtxt(ctxt);
-  return problem;
-}
+using blockcast::testing::xml_problem;  // libxml2, no DTD loading, no network
 
 void check_xml(const std::string& text, const std::string& what) {
   const std::string problem = xml_problem(text);
