@@ -1,11 +1,12 @@
 #include "word_construction.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <numeric>
-#include <random>
 #include <stdexcept>
 #include <string>
-#include <unordered_set>
+
+#include "ground_search.hpp"
 
 namespace blockcast {
 
@@ -101,63 +102,6 @@ std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64, bool* e
   return w;
 }
 
-namespace {
-// Read from a ground-state phase, throw s_i at position i lands at i + s_i, and these
-// landing times are exactly x..x+r-1. Positions are filled in order; a free landing time
-// equal to the position must take throw 0 now (no later position can reach it). A state is
-// (position, free landing times, throws left); failed states are remembered by a 128-bit
-// incremental hash (two independent random keys per free time and per throw value).
-struct GroundSearch {
-  int r, x;
-  std::vector<std::int32_t> left;  // throws still to place, by value (incl. the upper case)
-  std::vector<char> free;          // landing time c still free (c < x + r)
-  std::vector<int> seq;
-  i64 budget;
-  bool out = false;
-  struct Key {
-    std::uint64_t a, b;
-    bool operator==(const Key& o) const { return a == o.a && b == o.b; }
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const { return static_cast<std::size_t>(k.a ^ (k.b * 0x9e3779b97f4a7c15ULL)); }
-  };
-  std::unordered_set<Key, KeyHash> failed;
-  std::vector<Key> zt, zv;  // per landing time (xor), per throw value (added per copy)
-  Key h{0, 0};
-
-  void init() {
-    std::mt19937_64 g(0x5eed);
-    zt.resize(free.size()), zv.resize(left.size());
-    for (auto& k : zt) k = {g(), g()};
-    for (auto& k : zv) k = {g(), g()};
-    for (std::size_t c = 0; c < free.size(); ++c)
-      if (free[c]) h.a ^= zt[c].a, h.b ^= zt[c].b;
-    for (std::size_t v = 0; v < left.size(); ++v) h.a += zv[v].a * left[v], h.b += zv[v].b * left[v];
-  }
-  void place(int i, int s, int dir) {  // dir = -1: place throw s at i; +1: undo
-    left[s] += dir, free[i + s] = dir > 0;
-    h.a ^= zt[i + s].a, h.b ^= zt[i + s].b;
-    h.a += zv[s].a * static_cast<std::uint64_t>(dir), h.b += zv[s].b * static_cast<std::uint64_t>(dir);
-  }
-  bool run(int i) {
-    if (i == r) return true;
-    if (budget > 0 && --budget == 0) out = true;
-    if (out) return false;
-    const Key k{h.a ^ static_cast<std::uint64_t>(i) * 0x632be59bd9b4e019ULL, h.b + static_cast<std::uint64_t>(i)};
-    if (failed.count(k)) return false;
-    const bool forced = i >= x && free[i];
-    for (int s = forced ? 0 : static_cast<int>(left.size()) - 1; s >= 0; --s) {
-      if (!left[s] || i + s >= x + r || !free[i + s]) continue;
-      place(i, s, -1), seq.push_back(s);
-      if (run(i + 1)) return true;
-      place(i, s, +1), seq.pop_back();
-    }
-    if (!out) failed.insert(k);
-    return false;
-  }
-};
-}  // namespace
-
 std::optional<Word> extendable_word_with_counts(int r, i64 u, const Counts& c, Letter x, i64 max_nodes,
                                                 bool* exhausted) {
   if (exhausted) *exhausted = true;
@@ -166,21 +110,20 @@ std::optional<Word> extendable_word_with_counts(int r, i64 u, const Counts& c, L
   i64 sum = up;
   for (std::size_t j = 0; j < c.size(); ++j) sum += static_cast<i64>(j) * c[j];
   if (sum != static_cast<i64>(x) * r) return std::nullopt;  // every state has x elements
-  GroundSearch s{r, x, Counts(std::max<std::size_t>(c.size(), up + 1), 0), std::vector<char>(x + r, 0), {},
-                 max_nodes, false, {}, {}, {}, {}};
-  for (std::size_t j = 0; j < c.size(); ++j) s.left[j] = c[j];
-  ++s.left[up];
-  for (int t = x; t < x + r; ++t) s.free[t] = 1;
-  s.init();
-  if (!s.run(0)) {
-    if (exhausted) *exhausted = !s.out;
+  Counts throws(std::max<std::size_t>(c.size(), up + 1), 0);
+  std::copy(c.begin(), c.end(), throws.begin());
+  ++throws[up];
+  const GroundOrder g = ground_state_order(throws, r, x, max_nodes);
+  if (!g.seq) {
+    if (exhausted) *exhausted = g.exhausted;
     return std::nullopt;
   }
+  const std::vector<int>& seq = *g.seq;
   // Any throw of value u' can be the upper-case reception: the word is what follows it.
   std::size_t at = 0;
-  while (s.seq[at] != up) ++at;
-  Word w(s.seq.begin() + at + 1, s.seq.end());
-  w.insert(w.end(), s.seq.begin(), s.seq.begin() + at);
+  while (seq[at] != up) ++at;
+  Word w(seq.begin() + at + 1, seq.end());
+  w.insert(w.end(), seq.begin(), seq.begin() + at);
   if (!is_legal_word(r, u, w)) throw std::logic_error("ground-state search produced an illegal word");
   return w;
 }

@@ -12,7 +12,7 @@
 // cyclic word (u', w_1..w_{r-1}), u' = u - r, is a siteswap with x balls (sum = x r), and its
 // state before some phase is {0..x-1} iff, read from that phase, the landing times i + s_i
 // are exactly x..x+r-1. extendable_word_with_counts searches for such an order directly on
-// landing times (no bitmask, so any letter size works).
+// landing times (no bitmask, so any letter size works; ground_search.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -45,8 +45,9 @@ std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64 max_node
 
 // A legal word of the root block (r, u) with these counts whose closed walk (representative
 // u - r) passes through the state {0..x-1}, so that x can be inserted forever (SPEC Sec. 7).
-// Depth-first search over landing times with failure memo; nullopt with *exhausted = false
-// when `max_nodes` (0 = unlimited) ran out first.
+// Pruned depth-first search over landing times with restarts and a failure memo
+// (ground_search.hpp); nullopt with *exhausted = false when `max_nodes` (0 = unlimited) ran
+// out first.
 std::optional<Word> extendable_word_with_counts(int r, i64 u, const Counts& c, Letter x,
                                                 i64 max_nodes = 10'000'000,
                                                 bool* exhausted = nullptr);
