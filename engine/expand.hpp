@@ -23,9 +23,17 @@ inline constexpr i64 kMaxScheduleEvents = 50'000'000;
 // Number of processors the assignment's layout uses (source and receive-only included).
 i64 layout_processors(const Assignment& a);
 
+// How the messages are produced (the result is the same): step by step in their final
+// order, or item by item and then sorted. automatic picks step by step unless the
+// assignment's offsets are spread much wider than one period (hand-made input); the two
+// others exist so that tests can compare them.
+enum class ExpandOrder { automatic, by_step, by_item };
+
+// Messages ordered by (send step, sender); a processor sends at most once per step here.
 // InputError if k < 1, the window exceeds kMaxScheduleEvents, a word's length is not r-1,
-// P disagrees with the layout, or some item has a different number of senders at step s
-// than receivers at s + L (an inconsistent assignment).
-Schedule expand_assignment(const Assignment& a, i64 k);
+// P disagrees with the layout, a step of the window does not fit 32 bits, or some item has
+// a different number of senders at step s than receivers at s + L (an inconsistent
+// assignment).
+Schedule expand_assignment(const Assignment& a, i64 k, ExpandOrder order = ExpandOrder::automatic);
 
 }  // namespace blockcast

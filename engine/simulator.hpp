@@ -45,31 +45,47 @@ struct SimulationResult {
   bool every_delay_expected() const;  // all delays equal expected_delay
 };
 
+// How run() walks the messages; both check every rule on every message and report the same
+// violation. single_pass (automatic's first choice): one fused pass in message order, valid
+// when L >= 1 and every message is in range, has recv_step = send_step + L and comes in
+// non-decreasing send step (what expand_assignment produces); the first message breaking
+// that abandons it for general: one pass per rule family, ordering messages by step itself.
+enum class ReplayPath { automatic, general };
+
 // Stateful replay of one schedule; construct, then run().
 class Simulator {
  public:
-  explicit Simulator(const Schedule& s) : s_(s) {}
+  explicit Simulator(const Schedule& s, ReplayPath path = ReplayPath::automatic) : s_(s), path_(path) {}
   SimulationResult run();
 
  private:
   void report(Rule rule, std::int64_t step, std::int64_t proc, std::int64_t item,
               const std::string& detail);
+  void reset();
+  bool single_pass();
   void check_messages();
   void check_receptions();
   void check_sends();
   void check_coverage();
+  std::string not_held_text(std::int64_t proc, std::int64_t item);
 
   const Schedule& s_;
+  ReplayPath path_;
   SimulationResult res_;
-  // first reception step of (processor, item), -1 if none; processors 1..P-1 only.
+  // first reception step of (processor, item), -1 if none; processors 1..P-1 only. Item
+  // major: at one step most receptions concern a few items (the lower-case letters), and
+  // equal blocks forward the same item from neighbouring processors, so the rows in use
+  // stay in cache (processor major was a cache miss per message).
   std::vector<std::int32_t> got_;
   std::vector<bool> valid_;  // message passed bad_message / latency checks
   std::int64_t horizon_ = 0;  // last step in the schedule
   std::int32_t& got(std::int64_t proc, std::int64_t item) {
-    return got_[static_cast<size_t>((proc - 1) * s_.items + item)];
+    return got_[static_cast<size_t>(item * (s_.P - 1) + proc - 1)];
   }
 };
 
-inline SimulationResult simulate(const Schedule& s) { return Simulator(s).run(); }
+inline SimulationResult simulate(const Schedule& s, ReplayPath path = ReplayPath::automatic) {
+  return Simulator(s, path).run();
+}
 
 }  // namespace blockcast

@@ -4,6 +4,10 @@
 // (step, rule, processor, item) reported). Seeded random mutations of expanded schedules,
 // in their expansion order (no sort), shuffled (counting sort) and with a far-away step
 // (the stable-sort fallback): all three must report the violation the reference reports.
+// Also: the single-pass and general paths of the simulator agree on every mutation (same
+// rule, step, processor, item and text), including edits of the first and last message;
+// the template expansion reproduces the pre-rewrite expansion (tests/expand_reference.hpp)
+// message for message, on both of its orders; steps beyond 32 bits are a clear InputError.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -14,7 +18,9 @@
 #include <tuple>
 
 #include "assignment_json.hpp"
+#include "block_search.hpp"
 #include "expand.hpp"
+#include "expand_reference.hpp"
 #include "simulator.hpp"
 
 using namespace blockcast;
@@ -120,4 +126,174 @@ TEST_CASE("linear-time simulator reports the reference violation (seeded random 
     caught += ref.empty() ? 0 : 1;
   }
   CHECK(caught > 250);  // most mutations break the schedule
+}
+
+namespace {
+
+void same_result(const SimulationResult& a, const SimulationResult& b) {
+  REQUIRE(a.ok == b.ok);
+  CHECK(a.delay == b.delay);
+  CHECK(a.messages == b.messages);
+  if (a.ok) return;
+  CHECK(key_of(a) == key_of(b));
+  CHECK(a.violation.text == b.violation.text);
+}
+
+// Edits that keep the single-pass shape (send steps in order, recv = send + L), so that
+// the single pass itself, not its fallback, meets the violation.
+void mutate_in_shape(Schedule& s, std::mt19937_64& g, size_t n) {
+  Message& m = s.messages[n];
+  switch (g() % 4) {
+    case 0: m.receiver = static_cast<std::int32_t>(1 + g() % static_cast<std::uint64_t>(s.P - 1)); break;
+    case 1: m.item = static_cast<std::int32_t>(g() % static_cast<std::uint64_t>(s.items)); break;
+    case 2: s.messages.insert(s.messages.begin() + static_cast<std::ptrdiff_t>(n), m); break;
+    default: s.messages.erase(s.messages.begin() + static_cast<std::ptrdiff_t>(n)); break;
+  }
+}
+
+std::vector<Assignment> witnesses() {
+  std::vector<Assignment> out{read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json")};
+  for (const auto& lt : {std::pair{3, 9}, {3, 12}, {4, 12}, {4, 15}, {5, 14}, {6, 18}}) {
+    SearchResult r = solve_exact(optimal_instance(lt.first, lt.second), SearchOptions{});
+    if (r.witness) out.push_back(*r.witness);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("single-pass and general simulator paths agree on in-shape mutations, first and last message included") {
+  const std::uint64_t seed = 20261125;
+  std::cout << "test_replay single-pass seed " << seed << "\n";
+  std::mt19937_64 g(seed);
+  const Schedule good = expand_assignment(read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json"), 20);
+  same_result(simulate(good), simulate(good, ReplayPath::general));
+  int caught = 0;
+  for (int round = 0; round < 300; ++round) {
+    Schedule s = good;
+    CAPTURE(round);
+    // Rounds 0-3 and 4-7: the first and the last message; then anywhere.
+    const size_t n = round < 4 ? 0 : round < 8 ? s.messages.size() - 1 : static_cast<size_t>(g() % s.messages.size());
+    mutate_in_shape(s, g, n);
+    if (round >= 8 && g() % 2) mutate_in_shape(s, g, static_cast<size_t>(g() % s.messages.size()));
+    const SimulationResult fast = simulate(s), general = simulate(s, ReplayPath::general);
+    same_result(fast, general);
+    const auto want = reference_violations(s);
+    REQUIRE(fast.ok == want.empty());
+    if (!fast.ok) CHECK(key_of(fast) == *want.begin());
+    caught += fast.ok ? 0 : 1;
+  }
+  CHECK(caught > 200);
+}
+
+TEST_CASE("single-pass path hands over to the general path when the schedule leaves its shape") {
+  const Schedule good = expand_assignment(read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json"), 20);
+  for (int edit = 0; edit < 6; ++edit) {
+    for (const bool last : {false, true}) {
+      Schedule s = good;
+      Message& m = last ? s.messages.back() : s.messages.front();
+      if (edit == 0) m.recv_step += 1;                       // latency
+      if (edit == 1) m.send_step = -1, m.recv_step = -1 + s.L;  // negative step (bad message)
+      if (edit == 2) m.sender = static_cast<std::int32_t>(s.P);  // out of range
+      if (edit == 3) m.receiver = 0;                          // the source as receiver
+      if (edit == 4) m.item = s.items;                        // out of range
+      if (edit == 5) std::swap(s.messages.front(), s.messages.back());  // out of step order, still legal
+      CAPTURE(edit);
+      CAPTURE(last);
+      const SimulationResult fast = simulate(s);
+      same_result(fast, simulate(s, ReplayPath::general));
+      const auto want = reference_violations(s);
+      REQUIRE(fast.ok == (edit == 5));
+      if (!fast.ok) CHECK(key_of(fast) == *want.begin());
+    }
+  }
+}
+
+TEST_CASE("template expansion reproduces the pre-rewrite expansion message for message") {
+  int compared = 0;
+  for (const Assignment& a : witnesses()) {
+    for (const i64 k : {i64{1}, i64{2}, a.delay(), 3 * a.delay() + 1}) {
+      CAPTURE(a.L);
+      CAPTURE(a.t);
+      CAPTURE(k);
+      const Schedule want = reference::old_expand(a, k);
+      for (const ExpandOrder order : {ExpandOrder::automatic, ExpandOrder::by_step, ExpandOrder::by_item}) {
+        const Schedule got = expand_assignment(a, k, order);
+        CHECK(got.P == want.P);
+        CHECK(got.items == want.items);
+        CHECK(got.expected_delay == want.expected_delay);
+        REQUIRE(got.messages.size() == want.messages.size());
+        CHECK(got.messages == want.messages);
+        ++compared;
+      }
+      CHECK(simulate(want).ok);
+    }
+  }
+  CHECK(compared >= 3 * 4 * 5);
+}
+
+TEST_CASE("template expansion matches the reference on every arrangement of the paper's H5 word, errors included") {
+  // Letter arrangements keep the counts (consistent) or, with receive-only changed, break
+  // them (inconsistent: the same one-line error naming item 0 and the first bad step).
+  const Assignment paper = read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json");
+  int legal = 0, errors = 0;
+  for (Letter x = 0; x < 3; ++x) {
+    std::string letters = "aabc";
+    do {
+      Assignment a = paper;
+      a.blocks[0].word = parse_word(letters);
+      a.receive_only = x;
+      CAPTURE(letters);
+      CAPTURE(x);
+      std::string want_error, got_error;
+      Schedule want, got;
+      try {
+        want = reference::old_expand(a, 17);
+      } catch (const InputError& e) {
+        want_error = e.what();
+      }
+      for (const ExpandOrder order : {ExpandOrder::by_step, ExpandOrder::by_item}) {
+        try {
+          got = expand_assignment(a, 17, order);
+          got_error.clear();
+        } catch (const InputError& e) {
+          got_error = e.what();
+        }
+        CHECK(got_error == want_error);
+        if (want_error.empty()) CHECK(got.messages == want.messages);
+      }
+      errors += want_error.empty() ? 0 : 1;
+      if (want_error.empty() && simulate(want).ok) ++legal;
+    } while (std::next_permutation(letters.begin(), letters.end()));
+  }
+  CHECK(legal == 2);  // acab and abca with receive-only b (test_simulator.cpp)
+  CHECK(errors > 0);
+}
+
+TEST_CASE("expansion steps beyond 32 bits are a clear InputError") {
+  const Assignment paper = read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json");
+  auto error_of = [](const Assignment& a, i64 k) {
+    try {
+      expand_assignment(a, k);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  Assignment a = paper;
+  a.blocks[0].u = i64{3'000'000'000};  // holder sends at item-relative step L + T - u < -2^31
+  CHECK(error_of(a, 5).find("32-bit") != std::string::npos);
+  a = paper;
+  a.blocks[0].u = INT64_MIN;  // L + T - u overflows 64 bits
+  CHECK(error_of(a, 5).find("32-bit") != std::string::npos);
+  a = paper;
+  a.blocks[0].word[0] = INT32_MIN;  // reception at T - letter > 2^31
+  CHECK(error_of(a, 5).find("32-bit") != std::string::npos);
+  a = paper;
+  a.receive_only = -2'147'483'640;  // item 0's send step T - x = 2^31 - 1 fits, its reception + L does not
+  CHECK(error_of(a, 1).find("32-bit") != std::string::npos);
+  a = paper;
+  a.receive_only = INT32_MAX;  // far below 0, still 32 bits: only an inconsistency
+  CHECK(error_of(a, 5).find("inconsistent assignment") != std::string::npos);
+  CHECK(error_of(paper, 5).empty());
 }
