@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "trim.hpp"
 
@@ -83,15 +84,20 @@ Instance claimed_instance(const Assignment& a) {
 }
 
 void normalize(Assignment& a) {
-  std::map<std::tuple<int, i64, Word>, i64> m;
-  for (const auto& b : a.blocks) {
-    auto& c = m[{b.r, b.u, b.word}];
-    c = checked_add(c, b.count);
+  // Descending (r, u, word), equal entries merged: sort and merge neighbours in place (the
+  // every-P table normalises every composed part, so no map and no word copies).
+  auto& v = a.blocks;
+  std::sort(v.begin(), v.end(), [](const BlockWord& x, const BlockWord& y) {
+    return std::tie(x.r, x.u, x.word) > std::tie(y.r, y.u, y.word);
+  });
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (k > 0 && v[k - 1].r == v[i].r && v[k - 1].u == v[i].u && v[k - 1].word == v[i].word)
+      v[k - 1].count = checked_add(v[k - 1].count, v[i].count);
+    else if (k++ != i)
+      v[k - 1] = std::move(v[i]);
   }
-  a.blocks.clear();
-  for (auto it = m.rbegin(); it != m.rend(); ++it)
-    a.blocks.push_back({std::get<0>(it->first), std::get<1>(it->first), it->second,
-                        std::get<2>(it->first)});
+  v.resize(k);
 }
 
 }  // namespace blockcast

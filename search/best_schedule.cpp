@@ -36,7 +36,7 @@ std::string failure_text(const ShapeAttempt& a, const std::string& name, const S
   if (a.verdict == Verdict::impossible)
     return "delay " + name + " = " + num(a.delay) + " proved impossible for block-cyclic schedules on " +
            trees_text(a) + constraints + " (" +
-           (a.covered.rfind("complete search", 0) == 0 ? a.covered : "complete search: " + a.covered) + ")";
+           (a.covered.rfind("complete search", 0) == 0 || a.mode == "counting" ? a.covered : "complete search: " + a.covered) + ")";
   return "delay " + name + " = " + num(a.delay) + " undecided on " + trees_text(a) + constraints + " (" +
          a.covered + ")";
 }

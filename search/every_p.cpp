@@ -10,6 +10,7 @@
 
 #include "assignment_json.hpp"
 #include "constructive.hpp"
+#include "ltwo.hpp"
 #include "postal.hpp"
 #include "witness.hpp"
 
@@ -353,7 +354,7 @@ std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext
         if (lo > hi) continue;
         const auto first = build(T - 1, lo, x, true);
         const auto second = build(T - L_, D - lo, x, false);
-        res = std::make_shared<const Assignment>(compose_trimmed(spec(T, D), *first, *second, x));
+        res = std::make_shared<const Assignment>(compose_trimmed(spec(T, D), *first, *second, x, false));
         break;
       }
       if (res) break;
@@ -384,7 +385,16 @@ Cell EveryP::cell(i64 P, i64 effort) const {
     if (P - 1 < fib(L_, T - L_)) break;  // even removing every leaf leaves too many nodes
     const i64 D = fib(L_, T) - (P - 1);
     DepthVerdict v{T, Verdict::unknown, ""};
-    if (auto x = composable(T, D)) {
+    // L = 2 first: the counting refutation and the direct construction cost O(T) per cell,
+    // a composed witness O(T) compositions.
+    if (auto why = L_ == 2 ? ltwo_counting_refutation(pruned_spec(L_, P, T)) : std::nullopt) {
+      v.verdict = Verdict::impossible;  // a proof for every trimmed T_T, ties included
+      v.how = *why;
+    } else if (auto a = L_ == 2 ? ltwo_construction(pruned_spec(L_, P, T)) : std::nullopt) {
+      w = std::move(a);
+      v.verdict = Verdict::solved;
+      v.how = "L=2 construction";
+    } else if (auto x = composable(T, D)) {
       w = *build(T, D, *x, false, false);
       v.verdict = Verdict::solved;
       v.how = bases_.count(std::make_tuple(T, D, *x, false)) || bases_.count(std::make_tuple(T, D, *x, true))

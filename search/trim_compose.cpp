@@ -14,6 +14,7 @@
 #include <map>
 
 #include "legal_words.hpp"
+#include "ltwo.hpp"
 #include "postal.hpp"
 #include "trim_search.hpp"
 
@@ -21,7 +22,8 @@ namespace blockcast {
 
 // The first part's root grows by one child (x inserted at its self-loop), the second
 // part's blocks and letters join; the result is checked against the trimmed instance.
-Assignment compose_trimmed(const TreeSpec& spec, const Assignment& first, const Assignment& second, Letter x) {
+Assignment compose_trimmed(const TreeSpec& spec, const Assignment& first, const Assignment& second, Letter x,
+                           bool check) {
   Assignment c = first;
   c.T = spec.T, c.t = spec.t, c.P = spec.P, c.shape = spec.shape;
   c.blocks.clear();
@@ -37,6 +39,7 @@ Assignment compose_trimmed(const TreeSpec& spec, const Assignment& first, const 
   c.blocks.insert(c.blocks.end(), second.blocks.begin(), second.blocks.end());
   c.receive_only = x;
   normalize(c);
+  if (!check) return c;
   const Instance want = trimmed_instance(spec, profile_of(listed_instance(c)));
   if (auto e = check_assignment(want, c)) throw std::logic_error("composition fails the checker: " + *e);
   return c;
@@ -122,6 +125,22 @@ class Composer {
 
 SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt) {
   if (spec.removed == 0) return solve_trimmed(spec, opt);
+  // 0. L = 2: decided by counting or built directly (ltwo.hpp), no search needed.
+  if (auto why = spec.L == 2 ? ltwo_counting_refutation(spec) : std::nullopt) {
+    SearchResult r;
+    r.verdict = Verdict::impossible;
+    r.mode = "counting";
+    r.covered = *why;
+    return r;
+  }
+  if (auto a = spec.L == 2 && !opt.receive_only && !opt.extendable ? ltwo_construction(spec) : std::nullopt) {
+    SearchResult r;
+    r.verdict = Verdict::solved;
+    r.witness = std::move(a);
+    r.mode = "L=2 construction";
+    r.covered = "witness built directly for L = 2 (search/ltwo.hpp), checked";
+    return r;
+  }
   // The caller's time limit covers all three phases together.
   const Stop clock(opt.limits);
   auto left = [&](SearchOptions o) {

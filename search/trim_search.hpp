@@ -32,9 +32,11 @@ SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt);
 // One step of the generalised induction (docs/induction.md): `first` solves a trimmed
 // T_{T-1} with an x-extendable root, `second` a trimmed T_{T-L}, both with receive-only x;
 // the result solves the trimmed T_T of `whole` (its T, t, P, shape; whole.removed must be
-// the sum of the parts'), again x-extendable. Checked against the trimmed instance;
-// std::logic_error if a precondition fails (a caller bug).
-Assignment compose_trimmed(const TreeSpec& whole, const Assignment& first, const Assignment& second, Letter x);
+// the sum of the parts'), again x-extendable. Checked against the trimmed instance unless
+// `check` is false (the every-P table checks each cell's whole witness instead of every
+// intermediate part); std::logic_error if a precondition fails (a caller bug).
+Assignment compose_trimmed(const TreeSpec& whole, const Assignment& first, const Assignment& second, Letter x,
+                           bool check = true);
 
 // Is spec the one tree_spec(L, P, shape) gives (so shape_error applies to its schedules)?
 bool canonical(const TreeSpec& spec);

@@ -17,9 +17,11 @@
 #include "postal.hpp"
 #include "simulator.hpp"
 #include "table_ranges.hpp"
+#include "trim_brute.hpp"
 #include "witness.hpp"
 
 using namespace blockcast;
+using blockcast::testing::brute_force;
 
 namespace {
 
@@ -56,44 +58,6 @@ void check_cells(const std::vector<Cell>& cells, i64 simulate_up_to) {
       CHECK(c.monotone.rfind("checked:", 0) == 0);
   }
   CHECK(first_monotonicity_break(cells) == -1);
-}
-
-// Every profile of a pruned spec: per node class, how many nodes lose m = 1..min(r0, L) leaves.
-std::vector<TrimProfile> all_profiles(const TreeSpec& spec) {
-  std::vector<TrimProfile> out;
-  const auto classes = node_classes(spec.L, spec.T);
-  TrimProfile cur;
-  std::function<void(std::size_t, int, i64, i64)> rec = [&](std::size_t ci, int m, i64 left, i64 removed) {
-    if (ci == classes.size()) {
-      if (removed == spec.removed) out.push_back(cur);
-      return;
-    }
-    const auto& c = classes[ci];
-    if (m > std::min(c.r0, spec.L)) return rec(ci + 1, 1, ci + 1 < classes.size() ? classes[ci + 1].nodes : 0, removed);
-    for (i64 k = 0; k <= left && removed + k * m <= spec.removed; ++k) {
-      if (k) cur[{c.r0, m}] = k;
-      rec(ci, m + 1, left - k, removed + k * m);
-      cur.erase({c.r0, m});
-    }
-  };
-  if (classes.empty()) {
-    if (spec.removed == 0) out.push_back(cur);  // T < L: the tree is one node
-    return out;
-  }
-  rec(0, 1, classes[0].nodes, 0);
-  return out;
-}
-
-// Independent decision of "some pruned tree of depth T for P has a block-cyclic schedule".
-Verdict brute_force(int L, i64 P, int T) {
-  SearchOptions o;
-  o.threads = 1;
-  for (const auto& p : all_profiles(pruned_spec(L, P, T))) {
-    const SearchResult r = solve_exact(trimmed_instance(pruned_spec(L, P, T), p), o);
-    REQUIRE(r.verdict != Verdict::unknown);
-    if (r.verdict == Verdict::solved) return Verdict::solved;
-  }
-  return Verdict::impossible;
 }
 
 }  // namespace
