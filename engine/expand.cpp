@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace blockcast {
@@ -192,8 +193,10 @@ void fill_receivers(const Template& tp, const std::vector<std::int32_t>& res, st
 }
 
 // Step by step in the final order (send step, sender). Per step O(P) work, so used when the
-// offsets span about one period (every assignment the engine produces).
-void write_by_step(const Assignment& a, const Template& tp, i64 k, std::vector<Message>& out) {
+// offsets span about one period (every assignment the engine produces). After each step
+// flush(out) may hand the step's messages on (and clear them); false stops.
+template <class Flush>
+void write_by_step(const Assignment& a, const Template& tp, i64 k, std::vector<Message>& out, Flush flush) {
   const i64 s_lo = tp.lo, s_hi = tp.hi + k - 1;
   const size_t nr = tp.radix.size();
   std::vector<std::int32_t> res_s(nr), res_r(nr), recv(static_cast<size_t>(tp.receivers));
@@ -218,6 +221,7 @@ void write_by_step(const Assignment& a, const Template& tp, i64 k, std::vector<M
           out.push_back({s32, r32, b.first + q, recv[peer[b.first + m]], static_cast<std::int32_t>(i)});
       }
     }
+    if (!flush(out)) return;
     for (size_t x = 0; x < nr; ++x) {
       if (++res_s[x] == tp.radix[x]) res_s[x] = 0;
       if (++res_r[x] == tp.radix[x]) res_r[x] = 0;
@@ -264,33 +268,66 @@ i64 layout_processors(const Assignment& a) {
   return n;
 }
 
-Schedule expand_assignment(const Assignment& a, i64 k, ExpandOrder order) {
+namespace {
+
+struct Prepared {
+  Schedule header;  // no messages yet
+  Template tp;
+  bool by_step = true;
+};
+
+Prepared prepare(const Assignment& a, i64 k, ExpandOrder order) {
   if (k < 1) throw InputError("number of items must be >= 1, got " + std::to_string(k));
   const i64 P = layout_processors(a);
   if (a.P != 0 && a.P != P)
     throw InputError("assignment says P=" + std::to_string(a.P) + " but its blocks use " +
                      std::to_string(P) + " processors (with source and receive-only)");
-  const i64 events = checked_mul(P, checked_add(k, a.L + a.T), "window size");
+  const i64 D = static_cast<i64>(a.L) + a.T;
+  const i64 events = checked_mul(P, checked_add(k, D), "window size");
   if (events > kMaxScheduleEvents)
     throw InputError("explicit window too large: P*(k+L+T) = " + std::to_string(events) +
                      " exceeds " + std::to_string(kMaxScheduleEvents) + "; use fewer items");
-  const Template tp = make_template(a, P, k);
-
-  Schedule sched;
-  sched.P = P;
-  sched.L = a.L;
-  sched.items = static_cast<std::int32_t>(k);
-  sched.expected_delay = a.delay();
-  sched.messages.reserve(static_cast<size_t>(tp.receivers * k));
+  Prepared p;
+  p.tp = make_template(a, P, k);
+  p.header.P = P;
+  p.header.L = a.L;
+  p.header.items = static_cast<std::int32_t>(k);
+  p.header.expected_delay = a.delay();
   // The step-by-step pass costs O(P + groups) per step of the window.
-  const i64 span = tp.hi - tp.lo + k;
-  const bool by_step = order == ExpandOrder::by_step ||
-                       (order == ExpandOrder::automatic && span <= 4 * (k + a.L + a.T) + 64);
-  if (by_step)
-    write_by_step(a, tp, k, sched.messages);
+  const i64 span = p.tp.hi - p.tp.lo + k;
+  p.by_step = order == ExpandOrder::by_step || (order == ExpandOrder::automatic && span <= 4 * (k + D) + 64);
+  return p;
+}
+
+}  // namespace
+
+Schedule expand_assignment(const Assignment& a, i64 k, ExpandOrder order) {
+  Prepared p = prepare(a, k, order);
+  auto& out = p.header.messages;
+  out.reserve(static_cast<size_t>(p.tp.receivers * k));
+  if (p.by_step)
+    write_by_step(a, p.tp, k, out, [](const std::vector<Message>&) { return true; });
   else
-    write_by_item(a, tp, k, sched.messages);
-  return sched;
+    write_by_item(a, p.tp, k, out);
+  return std::move(p.header);
+}
+
+void expand_assignment_batches(const Assignment& a, i64 k, Schedule& header,
+                               const std::function<bool(const std::vector<Message>&)>& batch, ExpandOrder order) {
+  Prepared p = prepare(a, k, order);
+  header = p.header;
+  std::vector<Message> out;
+  if (!p.by_step) {
+    write_by_item(a, p.tp, k, out);
+    batch(out);
+    return;
+  }
+  out.reserve(static_cast<size_t>(p.header.P));  // a processor sends at most once per step
+  write_by_step(a, p.tp, k, out, [&](std::vector<Message>& v) {
+    const bool go = v.empty() || batch(v);
+    v.clear();
+    return go;
+  });
 }
 
 }  // namespace blockcast

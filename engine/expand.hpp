@@ -12,6 +12,9 @@
 // (the source at s = i; every upper-case holder during its r sending steps) are matched
 // to the receivers of item i at step s + L in processor-id order.
 #pragma once
+#include <functional>
+#include <vector>
+
 #include "assignment.hpp"
 #include "schedule.hpp"
 
@@ -35,5 +38,13 @@ enum class ExpandOrder { automatic, by_step, by_item };
 // a different number of senders at step s than receivers at s + L (an inconsistent
 // assignment).
 Schedule expand_assignment(const Assignment& a, i64 k, ExpandOrder order = ExpandOrder::automatic);
+
+// The same messages in the same order, handed to `batch` one send step at a time instead of
+// stored (the witness replay checks 1.3 M messages without a 25 MB list: engine/replay.hpp).
+// `header` gets P, L, items and expected_delay (no messages) before the first batch; batch
+// returns false to stop early. The by-item order hands everything over in one batch.
+void expand_assignment_batches(const Assignment& a, i64 k, Schedule& header,
+                               const std::function<bool(const std::vector<Message>&)>& batch,
+                               ExpandOrder order = ExpandOrder::automatic);
 
 }  // namespace blockcast

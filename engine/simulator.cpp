@@ -73,33 +73,39 @@ void Simulator::reset() {
   horizon_ = 0;
 }
 
-bool Simulator::single_pass() {
-  const auto& ms = s_.messages;
+void Simulator::start_pass() {
+  reset();
+  pass_ = Pass{};
+  pass_.in_shape = s_.L >= 1;
+  if (!pass_.in_shape) return;
+  pass_.sent.assign(static_cast<size_t>(s_.P), Last{});
+  pass_.received.assign(static_cast<size_t>(s_.P), Last{});
+}
+
+bool Simulator::pass_over(const Message* ms, size_t n) {
+  if (!pass_.in_shape) return false;
   const std::int64_t P = s_.P, items = s_.items, L = s_.L;
-  if (L < 1) return false;
-  struct Last {  // a processor's latest send (or reception) step and its item
-    std::int32_t step = -1;  // none yet: steps here are >= 0
-    std::int32_t item = 0;
-  };
-  std::vector<Last> sent(static_cast<size_t>(P)), received(static_cast<size_t>(P));
+  Last* sent = pass_.sent.data();
+  Last* received = pass_.received.data();
   std::int32_t* got = got_.data();
   std::int64_t* delay = res_.delay.data();
-  std::int32_t prev = 0;
-  for (const Message& m : ms) {
+  std::int32_t prev = pass_.prev;
+  for (const Message* e = ms + n; ms != e; ++ms) {
+    const Message& m = *ms;
     if (m.sender < 0 || m.sender >= P || m.receiver < 1 || m.receiver >= P || m.item < 0 || m.item >= items ||
         m.send_step < prev || m.recv_step != static_cast<std::int64_t>(m.send_step) + L)
-      return false;
+      return pass_.in_shape = false;
     prev = m.send_step;
     // Sends of step s: the holder's first reception, if any, is final by now (later
     // receptions arrive at s + L or later); if none yet, not_held holds either way.
-    Last& ls = sent[static_cast<size_t>(m.sender)];
+    Last& ls = sent[m.sender];
     if (ls.step == m.send_step)
       report(Rule::send_conflict, m.send_step, m.sender, m.item, "also sends item " + std::to_string(ls.item) + " in this step");
     ls = {m.send_step, m.item};
     const std::int64_t since = m.sender == 0 ? m.item : got[m.item * (P - 1) + m.sender - 1];
     if (since < 0 || since > m.send_step) report(Rule::not_held, m.send_step, m.sender, m.item, std::string());
     // Receptions at s + L, in (recv step, index) order.
-    Last& lr = received[static_cast<size_t>(m.receiver)];
+    Last& lr = received[m.receiver];
     if (lr.step == m.recv_step)
       report(Rule::receive_conflict, m.recv_step, m.receiver, m.item, "also receives item " + std::to_string(lr.item) + " in this step");
     lr = {m.recv_step, m.item};
@@ -110,8 +116,22 @@ bool Simulator::single_pass() {
       first = m.recv_step;
     delay[m.item] = std::max<std::int64_t>(delay[m.item], m.recv_step - static_cast<std::int64_t>(m.item));
   }
-  horizon_ = ms.empty() ? 0 : ms.back().recv_step;
+  pass_.prev = prev;
+  pass_.messages += static_cast<std::int64_t>(n);
+  if (n) horizon_ = ms[-1].recv_step;
   return true;
+}
+
+bool Simulator::feed(const std::vector<Message>& batch) {
+  if (!pass_.started) start_pass(), pass_.started = true;
+  return pass_over(batch.data(), batch.size());
+}
+
+std::optional<SimulationResult> Simulator::finish() {
+  if (!pass_.started) start_pass(), pass_.started = true;
+  if (!pass_.in_shape) return std::nullopt;
+  res_.messages = pass_.messages;
+  return conclude();
 }
 
 void Simulator::check_messages() {
@@ -230,14 +250,7 @@ void Simulator::check_coverage() {
       }
 }
 
-SimulationResult Simulator::run() {
-  reset();
-  if (path_ == ReplayPath::general || !single_pass()) {
-    reset();
-    check_messages();
-    check_receptions();
-    check_sends();
-  }
+SimulationResult Simulator::conclude() {
   check_coverage();
   if (!res_.ok && res_.violation.rule == Rule::not_held) {
     Violation& v = res_.violation;
@@ -245,6 +258,22 @@ SimulationResult Simulator::run() {
   }
   for (auto d : res_.delay) res_.max_delay = std::max(res_.max_delay, d);
   return res_;
+}
+
+SimulationResult Simulator::run() {
+  bool done = false;
+  if (path_ == ReplayPath::automatic) {
+    start_pass();
+    done = pass_over(s_.messages.data(), s_.messages.size());
+  }
+  if (!done) {
+    reset();
+    check_messages();
+    check_receptions();
+    check_sends();
+  }
+  pass_ = Pass{};
+  return conclude();
 }
 
 }  // namespace blockcast

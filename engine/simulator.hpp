@@ -8,6 +8,7 @@
 // holds item i from step i, others from the step they receive it, and may forward in that
 // same step); every processor other than the source receives every item 0..k-1 exactly once.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,11 +59,31 @@ class Simulator {
   explicit Simulator(const Schedule& s, ReplayPath path = ReplayPath::automatic) : s_(s), path_(path) {}
   SimulationResult run();
 
+  // Incremental single pass for messages produced in order and never stored (engine/
+  // replay.hpp): the schedule given to the constructor supplies P, L, items and
+  // expected_delay, its message list is ignored. feed() each batch in order, then finish().
+  // feed() returns false once a message leaves the single-pass shape; finish() is then
+  // nullopt and the stored schedule must be replayed with run() instead.
+  bool feed(const std::vector<Message>& batch);
+  std::optional<SimulationResult> finish();
+
  private:
+  struct Last {  // a processor's latest send (or reception) step and its item
+    std::int32_t step = -1;  // none yet: steps of the single pass are >= 0
+    std::int32_t item = 0;
+  };
+  struct Pass {  // state of the single pass between batches
+    bool started = false, in_shape = true;
+    std::int32_t prev = 0;  // send step of the last message
+    std::int64_t messages = 0;
+    std::vector<Last> sent, received;
+  };
   void report(Rule rule, std::int64_t step, std::int64_t proc, std::int64_t item,
               const std::string& detail);
   void reset();
-  bool single_pass();
+  void start_pass();
+  bool pass_over(const Message* ms, size_t n);
+  SimulationResult conclude();
   void check_messages();
   void check_receptions();
   void check_sends();
@@ -71,6 +92,7 @@ class Simulator {
 
   const Schedule& s_;
   ReplayPath path_;
+  Pass pass_;
   SimulationResult res_;
   // first reception step of (processor, item), -1 if none; processors 1..P-1 only. Item
   // major: at one step most receptions concern a few items (the lower-case letters), and

@@ -64,8 +64,7 @@ std::optional<Assignment> build_witness(const Instance& inst, const Distribution
 
 }  // namespace blockcast
 
-#include "expand.hpp"
-#include "simulator.hpp"
+#include "replay.hpp"
 
 namespace blockcast {
 
@@ -73,7 +72,7 @@ std::string simulate_witness(const Assignment& a, i64 max_events) {
   const i64 items = 3 * a.delay() + 1;
   if (a.P > max_events / (items + a.delay()))
     return "not simulated: P = " + std::to_string(a.P) + " too large for explicit expansion";
-  SimulationResult s = simulate(expand_assignment(a, items));
+  SimulationResult s = simulate_assignment(a, items);  // = simulate(expand_assignment(a, items)), streamed
   if (!s.ok) throw std::logic_error("simulator rejects a checked witness: " + s.violation.text);
   // For 0 < t < L the tree is a single node (f_t = 1) and items arrive after L < L + t.
   if (s.max_delay > a.delay()) throw std::logic_error("simulated delay exceeds L + T");

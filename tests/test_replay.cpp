@@ -7,7 +7,9 @@
 // Also: the single-pass and general paths of the simulator agree on every mutation (same
 // rule, step, processor, item and text), including edits of the first and last message;
 // the template expansion reproduces the pre-rewrite expansion (tests/expand_reference.hpp)
-// message for message, on both of its orders; steps beyond 32 bits are a clear InputError.
+// message for message, on both of its orders; steps beyond 32 bits are a clear InputError;
+// the streamed replay (engine/replay.hpp, Simulator::feed in batches) gives the result of
+// the stored one, also when the stream leaves the single-pass shape.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 #include "block_search.hpp"
 #include "expand.hpp"
 #include "expand_reference.hpp"
+#include "replay.hpp"
 #include "simulator.hpp"
 
 using namespace blockcast;
@@ -296,4 +299,61 @@ TEST_CASE("expansion steps beyond 32 bits are a clear InputError") {
   a.receive_only = INT32_MAX;  // far below 0, still 32 bits: only an inconsistency
   CHECK(error_of(a, 5).find("inconsistent assignment") != std::string::npos);
   CHECK(error_of(paper, 5).empty());
+}
+
+TEST_CASE("simulator fed in batches gives the stored replay's result, nullopt when the stream leaves its shape") {
+  const std::uint64_t seed = 20261126;
+  std::cout << "test_replay batches seed " << seed << "\n";
+  std::mt19937_64 g(seed);
+  const Schedule good = expand_assignment(read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json"), 20);
+  int fallbacks = 0;
+  for (int round = 0; round < 200; ++round) {
+    Schedule s = good;
+    CAPTURE(round);
+    if (round > 0) mutate(s, g);  // any edit, in or out of shape
+    Schedule header = s;
+    header.messages.clear();
+    Simulator sim(header);
+    bool going = true;
+    for (size_t n = 0; n < s.messages.size() && going;) {  // batches of random length, some empty
+      const size_t len = std::min<size_t>(g() % 40, s.messages.size() - n);
+      going = sim.feed(std::vector<Message>(s.messages.begin() + static_cast<std::ptrdiff_t>(n),
+                                            s.messages.begin() + static_cast<std::ptrdiff_t>(n + len)));
+      n += len;
+    }
+    const auto streamed = sim.finish();
+    const SimulationResult stored = simulate(s);
+    if (!streamed) {
+      ++fallbacks;
+      CHECK_FALSE(going);
+      continue;
+    }
+    same_result(*streamed, stored);
+  }
+  CHECK(fallbacks > 10);
+  CHECK(fallbacks < 190);
+}
+
+TEST_CASE("streamed replay of assignments equals the stored replay (witnesses and every H5 arrangement)") {
+  for (const Assignment& a : witnesses()) {
+    CAPTURE(a.L);
+    CAPTURE(a.t);
+    const i64 k = 3 * a.delay() + 1;
+    const SimulationResult r = simulate_assignment(a, k);
+    CHECK(r.ok);
+    same_result(r, simulate(expand_assignment(a, k)));
+  }
+  const Assignment paper = read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json");
+  int rejected = 0;
+  std::string letters = "aabc";
+  do {
+    Assignment a = paper;
+    a.blocks[0].word = parse_word(letters);
+    a.receive_only = 1;
+    CAPTURE(letters);
+    const SimulationResult r = simulate_assignment(a, 17);
+    same_result(r, simulate(expand_assignment(a, 17)));
+    rejected += r.ok ? 0 : 1;
+  } while (std::next_permutation(letters.begin(), letters.end()));
+  CHECK(rejected > 0);
 }
