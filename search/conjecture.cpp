@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <thread>
+
+#include <tbb/task_group.h>
 
 #include "trim.hpp"
 #include "trim_search.hpp"
@@ -175,6 +178,33 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     if (it != decided.end()) return it->second = std::move(r);
     return decided.emplace(std::make_pair(t, x), std::move(r)).first->second;
   };
+  // Beyond fallback_max_L (or with method constructive) a pair's level-0 decision is the
+  // constructive methods alone: deterministic for its (L, t, level) seed and independent of
+  // every other pair, so the next few undecided pairs of a window are decided at once, one
+  // per worker thread (--threads). The scan below then finds them decided; at most
+  // threads-1 of them are wasted when the window fails early.
+  const int workers = opt.search.threads > 0 ? opt.search.threads
+                                              : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const bool parallel_scan = workers > 1 && constructive && (opt.method == Method::constructive || L > opt.fallback_max_L);
+  auto prefetch = [&](int t, Letter x, int t_end) {
+    if (!parallel_scan || decided.count({t, x})) return;
+    std::vector<int> ts;
+    for (int u = t; u < t_end && static_cast<int>(ts.size()) < workers; ++u)
+      if (!decided.count({u, x})) ts.push_back(u);
+    if (ts.size() < 2) return;
+    std::vector<CaseResult> rs(ts.size());
+    tbb::task_group tg;
+    for (std::size_t i = 0; i < ts.size(); ++i) tg.run([&rs, &ts, &decide, x, i] { rs[i] = decide(ts[i], x, 0); });
+    tg.wait();
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+      res.stats += rs[i].stats;
+      ++res.searches;
+      level_tried[{ts[i], x}] = 0;
+      progress("t=" + std::to_string(ts[i]) + " x=" + letter_name(x) + " " + rs[i].method + " " +
+               verdict_name(rs[i].verdict) + " (level 0, parallel)");
+      decided.emplace(std::make_pair(ts[i], x), std::move(rs[i]));
+    }
+  };
   // The counting checks of solve_repair (tries = 0) are exact refutations and cost
   // microseconds: a window with a refuted (t, x) is skipped before anything is searched.
   std::map<int, Instance> instances;
@@ -208,6 +238,7 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
       std::vector<int> open;
       bool refuted_window = false;  // a pair of the window is IMPOSSIBLE (not just UNKNOWN)
       for (int t = cand; t < cand + L && ok; ++t) {
+        prefetch(t, x, cand + L);
         const CaseResult& r = S(t, x, 0);
         if (r.verdict == Verdict::unknown) open.push_back(t);
         refuted_window = r.verdict == Verdict::impossible;
