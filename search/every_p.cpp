@@ -222,8 +222,12 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
   // Base depths up to 3L + 2 (a window of L depths above the conjecture's t0 ~ 2L) or while
   // the trees are small; leaf counts D up to twice the label-T leaves, which the depths t
   // and t + 1 of the cells need (D < f_{T-L}, resp. D < f_{T-L} + f_{T-1-L}).
+  // L = 3 and 4 have t0 = 11 and 12 (conjecture runs), so their window of L depths ends at
+  // 13 and 15, above 3L + 2: without those base cases D = 0 leaves the composition sets
+  // and the cells just below P = f_t + 1 fall back to slow constructive packings.
+  const int base_top = L <= 4 ? 4 * L + 1 : 3 * L + 2;
   std::vector<Task> tasks;
-  for (int T = L; T <= T_max_ && (T <= 3 * L + 2 || fib(L, T) <= opt.base_max_nodes); ++T)
+  for (int T = L; T <= T_max_ && (T <= base_top || fib(L, T) <= opt.base_max_nodes); ++T)
     for (i64 D = 0; D <= std::min(removable_leaves(L, T), 2 * fib(L, T - L) + 2); ++D) tasks.push_back({T, D, -1});
   std::vector<int> votes(letters_, 0);
   auto run = [&](std::vector<Task>& todo) {
