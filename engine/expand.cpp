@@ -4,7 +4,7 @@
 // receivers that depend on i only through residues mod r. So the work is split in two:
 //  - once per assignment, a template: the senders of one item keyed by offset (the source
 //    at 0, block holders at L + T - u + m for m < r) and its receivers keyed the same way
-//    (phases holding letter l at L + T - l - L), each list ordered as the rules pair them
+//    (phases holding letter l at T - l), each list ordered as the rules pair them
 //    (by offset, then processor id); the n-th sender pairs with the n-th receiver, and
 //    the counts per offset must agree (else the assignment is inconsistent);
 //  - then the schedule is written step by step, already in its final order (send step,
