@@ -9,7 +9,9 @@
 // the template expansion reproduces the pre-rewrite expansion (tests/expand_reference.hpp)
 // message for message, on both of its orders; steps beyond 32 bits are a clear InputError;
 // the streamed replay (engine/replay.hpp, Simulator::feed in batches) gives the result of
-// the stored one, also when the stream leaves the single-pass shape.
+// the stored one, also when the stream leaves the single-pass shape. Seeded random letter
+// shuffles of witnesses (consistent, mostly illegal) and random hand-made assignments
+// (mostly inconsistent): same messages or the same one-line error as the reference.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -356,4 +358,75 @@ TEST_CASE("streamed replay of assignments equals the stored replay (witnesses an
     rejected += r.ok ? 0 : 1;
   } while (std::next_permutation(letters.begin(), letters.end()));
   CHECK(rejected > 0);
+}
+
+TEST_CASE("random shuffled and hand-made assignments: expansion equals the reference, simulator paths agree") {
+  const std::uint64_t seed = 20261127;
+  std::cout << "test_replay random assignments seed " << seed << "\n";
+  std::mt19937_64 g(seed);
+  const auto base = witnesses();
+  int same = 0, errors = 0, rejected = 0;
+  for (int round = 0; round < 400; ++round) {
+    Assignment a;
+    if (round % 2 == 0) {  // a witness with letters moved between its words: counts kept
+      a = base[static_cast<size_t>(g() % base.size())];
+      std::vector<Letter*> slots;
+      for (auto& b : a.blocks)
+        for (auto& l : b.word) slots.push_back(&l);
+      for (size_t n = slots.size(); n > 1; --n) std::swap(*slots[n - 1], *slots[static_cast<size_t>(g() % n)]);
+      if (g() % 4 == 0 && !a.blocks.empty()) a.blocks[0].u += static_cast<i64>(g() % 3) - 1;
+    } else {  // small random blocks, letters and u anywhere in [-3, 12]
+      a.L = 1 + static_cast<int>(g() % 4);
+      a.T = static_cast<int>(g() % 9);
+      a.t = a.T;
+      for (int nb = 1 + static_cast<int>(g() % 3); nb > 0; --nb) {
+        BlockWord b;
+        b.r = 1 + static_cast<int>(g() % 5);
+        b.u = static_cast<i64>(g() % 16) - 3;
+        b.count = 1 + static_cast<i64>(g() % 3);
+        for (int j = 1; j < b.r; ++j) b.word.push_back(static_cast<Letter>(g() % 16) - 3);
+        a.blocks.push_back(b);
+      }
+      a.receive_only = static_cast<Letter>(g() % 16) - 3;
+    }
+    a.P = 0;  // the layout decides
+    const i64 k = 1 + static_cast<i64>(g() % 12);
+    CAPTURE(round);
+    CAPTURE(k);
+    std::string want_error, got_error;
+    Schedule want;
+    try {
+      want = reference::old_expand(a, k);
+    } catch (const InputError& e) {
+      want_error = e.what();
+    }
+    for (const ExpandOrder order : {ExpandOrder::automatic, ExpandOrder::by_item}) {
+      Schedule got;
+      try {
+        got = expand_assignment(a, k, order);
+        got_error.clear();
+      } catch (const InputError& e) {
+        got_error = e.what();
+      }
+      REQUIRE(got_error == want_error);
+      if (!want_error.empty()) continue;
+      REQUIRE(got.messages == want.messages);
+    }
+    if (!want_error.empty()) {
+      ++errors;
+      continue;
+    }
+    ++same;
+    const SimulationResult r = simulate(want);
+    same_result(r, simulate(want, ReplayPath::general));
+    same_result(simulate_assignment(a, k), r);
+    const auto ref = reference_violations(want);
+    REQUIRE(r.ok == ref.empty());
+    if (!r.ok) CHECK(key_of(r) == *ref.begin());
+    rejected += r.ok ? 0 : 1;
+  }
+  MESSAGE(same << " expanded (" << rejected << " rejected by the simulator), " << errors << " input errors");
+  CHECK(same > 100);
+  CHECK(errors > 50);
+  CHECK(rejected > 50);
 }
