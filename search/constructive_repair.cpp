@@ -36,8 +36,7 @@ struct Slots {
 
 class Packer {
  public:
-  Packer(const Instance& inst, const ConstructiveOptions& opt, std::mt19937_64& rng)
-      : inst_(inst), opt_(opt), rng_(rng), A_(inst.alphabet()) {}
+  Packer(const Instance& inst, const ConstructiveOptions&, std::mt19937_64& rng) : rng_(rng), A_(inst.alphabet()) {}
 
   // One randomized attempt; on success `blocks_` and `reserve_` hold the packing.
   bool attempt(const std::vector<Slots>& shape, const Counts& pool, i64 reserve_sum_target, bool use_reserve) {
@@ -227,8 +226,6 @@ class Packer {
     return false;
   }
 
-  const Instance& inst_;
-  const ConstructiveOptions& opt_;
   std::mt19937_64& rng_;
   int A_;
   std::vector<Slots> blocks_;
