@@ -16,8 +16,10 @@
 #include "postal.hpp"
 #include "simulator.hpp"
 #include "trim.hpp"
+#include "trim_brute.hpp"
 
 using namespace blockcast;
+using blockcast::testing::all_profiles;
 
 namespace {
 
@@ -63,28 +65,6 @@ void same_letters(std::vector<i64> a, std::vector<i64> b) {
   a.resize(std::max(a.size(), b.size()), 0);
   b.resize(a.size(), 0);
   CHECK(a == b);
-}
-
-// Every profile that fits the spec (class sizes, m range, total removed).
-std::vector<TrimProfile> all_profiles(const TreeSpec& s) {
-  std::vector<TrimProfile> out;
-  const auto classes = node_classes(s.L, s.T);
-  TrimProfile p;
-  std::function<void(std::size_t, i64, int, i64)> rec = [&](std::size_t ci, i64 left, int m, i64 removed) {
-    if (ci == classes.size()) {
-      if (removed == s.removed) out.push_back(p);
-      return;
-    }
-    const NodeClass& c = classes[ci];
-    if (m > std::min(c.r0, s.max_trim)) return rec(ci + 1, classes.size() > ci + 1 ? classes[ci + 1].nodes : 0, 1, removed);
-    for (i64 k = 0; k <= left && removed + k * m <= s.removed; ++k) {
-      if (k) p[{c.r0, m}] = k;
-      rec(ci, left - k, m + 1, removed + k * m);
-      p.erase({c.r0, m});
-    }
-  };
-  if (!classes.empty()) rec(0, classes[0].nodes, 1, 0);
-  return out;
 }
 
 // Expansion + simulation: true iff the explicit schedule of 3(L+T) items is correct and

@@ -8,34 +8,13 @@
 #include <functional>
 #include <sstream>
 
+#include "trim_brute.hpp"
 #include "trim_search.hpp"
 
 using namespace blockcast;
+using blockcast::testing::all_profiles;
 
 namespace {
-
-// Every profile of the spec: per class, how many nodes lose m = 1..mmax leaves.
-std::vector<TrimProfile> all_profiles(const TreeSpec& spec) {
-  std::vector<TrimProfile> out;
-  const auto classes = node_classes(spec.L, spec.T);
-  TrimProfile cur;
-  std::function<void(std::size_t, int, i64, i64)> rec = [&](std::size_t ci, int m, i64 left, i64 removed) {
-    if (ci == classes.size()) {
-      if (removed == spec.removed) out.push_back(cur);
-      return;
-    }
-    const auto& c = classes[ci];
-    const int mmax = std::min({c.r0, spec.L, spec.max_trim});
-    if (m > mmax) return rec(ci + 1, 1, ci + 1 < classes.size() ? classes[ci + 1].nodes : 0, removed);
-    for (i64 k = 0; k <= left && removed + k * m <= spec.removed; ++k) {
-      if (k) cur[{c.r0, m}] = k;
-      rec(ci, m + 1, left - k, removed + k * m);
-      cur.erase({c.r0, m});
-    }
-  };
-  if (!classes.empty()) rec(0, 1, classes[0].nodes, 0);
-  return out;
-}
 
 Verdict oracle(const TreeSpec& spec, const SearchOptions& opt) {
   bool unknown = false;

@@ -5,6 +5,7 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -12,7 +13,7 @@
 
 namespace blockcast::testing {
 
-// Every profile of a pruned spec: per node class, how many nodes lose m = 1..min(r0, L) leaves.
+// Every profile of a spec: per node class, how many nodes lose m = 1..min(r0, L, max_trim) leaves.
 inline std::vector<TrimProfile> all_profiles(const TreeSpec& spec) {
   std::vector<TrimProfile> out;
   const auto classes = node_classes(spec.L, spec.T);
@@ -23,7 +24,7 @@ inline std::vector<TrimProfile> all_profiles(const TreeSpec& spec) {
       return;
     }
     const auto& c = classes[ci];
-    if (m > std::min(c.r0, spec.L)) return rec(ci + 1, 1, ci + 1 < classes.size() ? classes[ci + 1].nodes : 0, removed);
+    if (m > std::min({c.r0, spec.L, spec.max_trim})) return rec(ci + 1, 1, ci + 1 < classes.size() ? classes[ci + 1].nodes : 0, removed);
     for (i64 k = 0; k <= left && removed + k * m <= spec.removed; ++k) {
       if (k) cur[{c.r0, m}] = k;
       rec(ci, m + 1, left - k, removed + k * m);
