@@ -375,6 +375,38 @@ std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext
   return memo_.emplace(key, res).first->second;
 }
 
+std::optional<Assignment> EveryP::ltwo_composed(int T, i64 D) const {
+  if (L_ != 2 || T < 2 * L_ + 2 || T > T_max_) return std::nullopt;
+  const i64 lo1 = fib(2, T - 3) / 2, hi1 = fib(2, T - 3) - 1;  // depth T-1: the construction's band
+  const i64 grid = std::max<i64>(1, (hi1 - lo1) / 2);
+  for (Letter x = 0; x < letters_; ++x)
+    for (const auto& b : rsets_[T - 2][x]) {
+      // The second part on a grid anchored at the interval's end with a step below the
+      // first part's band, so a few parts per interval serve every cell (memoised); the
+      // first part is constructed for the rest.
+      const i64 want = std::min(b.second, D - lo1);  // largest D2 leaving D1 >= lo1
+      if (want < b.first) continue;
+      const i64 D2 = b.second - (b.second - want + grid - 1) / grid * grid;
+      const i64 D1 = D - D2;
+      if (D2 < b.first || D1 < lo1 || D1 > hi1) continue;
+      auto first = ltwo_construction(spec(T - 1, D1), x, true);
+      if (!first) continue;
+      std::shared_ptr<const Assignment> second;
+      const auto key = std::make_tuple(T - 2, D2, x);
+      {
+        std::lock_guard lock(memo_mutex_);
+        if (auto it = ltwo_parts_.find(key); it != ltwo_parts_.end()) second = it->second;
+      }
+      if (!second) {
+        second = build(T - 2, D2, x, false, false);
+        std::lock_guard lock(memo_mutex_);
+        ltwo_parts_.emplace(key, second);
+      }
+      return compose_trimmed(spec(T, D), *first, *second, x, false);
+    }
+  return std::nullopt;
+}
+
 Cell EveryP::cell(i64 P, i64 effort) const {
   Cell c;
   c.L = L_;
@@ -398,6 +430,10 @@ Cell EveryP::cell(i64 P, i64 effort) const {
       w = std::move(a);
       v.verdict = Verdict::solved;
       v.how = "L=2 construction";
+    } else if (auto a2 = L_ == 2 ? ltwo_composed(T, D) : std::nullopt) {
+      w = std::move(a2);
+      v.verdict = Verdict::solved;
+      v.how = "composed";
     } else if (auto x = composable(T, D)) {
       w = *build(T, D, *x, false, false);
       v.verdict = Verdict::solved;

@@ -94,9 +94,13 @@ class EveryP {
   EveryPStats stats_;
   mutable std::mutex memo_mutex_;
   mutable std::map<std::tuple<int, i64, Letter, bool>, std::shared_ptr<const Assignment>> memo_;
+  mutable std::map<std::tuple<int, i64, Letter>, std::shared_ptr<const Assignment>> ltwo_parts_;  // under memo_mutex_
 
   TreeSpec spec(int T, i64 D) const;
   std::shared_ptr<const Assignment> build(int T, i64 D, Letter x, bool extendable, bool remember = true) const;
+  // L = 2: a constructed T-1 part (search/ltwo.hpp, x-extendable root) and a shared T-2 part
+  // of the sets, composed once, instead of a chain of compositions per cell.
+  std::optional<Assignment> ltwo_composed(int T, i64 D) const;
 };
 
 // Constructive fallback (never a proof): the pruned tree of depth T for P under a few fixed

@@ -15,6 +15,7 @@ namespace blockcast {
 namespace {
 
 constexpr Letter kA = 0, kB = 1, kC = 2;
+constexpr i64 kRootNodes = 20'000;  // ground-state search budget for an extendable root word
 
 // Internal nodes of T_T by number of children r0, and their total I = f_{T-2}.
 struct Classes {
@@ -157,10 +158,12 @@ std::optional<std::string> ltwo_counting_refutation(const TreeSpec& s) {
          " (one per internal node)";
 }
 
-std::optional<Assignment> ltwo_construction(const TreeSpec& s) {
+std::optional<Assignment> ltwo_construction(const TreeSpec& s, std::optional<Letter> x, bool extendable) {
   if (!applies(s) || ltwo_counting_refutation(s)) return std::nullopt;
+  if (extendable && !x) throw std::logic_error("L = 2 construction: an extendable root needs its letter x");
   const Classes cl = classes_of(s);
   for (const Plan& p : candidates(s, cl)) {
+    if (x && p.x != *x) continue;
     const TrimProfile prof = profile_of(p, cl);
     auto gs = groups_of(prof, cl, p.a2 - (p.x == kC));
     if (!gs) continue;
@@ -172,15 +175,23 @@ std::optional<Assignment> ltwo_construction(const TreeSpec& s) {
     }
     Assignment a;
     a.L = 2, a.T = s.T, a.t = s.t, a.shape = s.shape, a.P = s.P, a.receive_only = p.x;
+    bool root_ok = !extendable;
     for (const Group& g : *gs) {
       Word w;
-      if (g.r > 1) {
-        auto found = word_with_counts(g.r, g.u, Counts{g.k[kA], g.k[kB], g.k[kC]});
+      const Counts c{g.k[kA], g.k[kB], g.k[kC]};
+      if (extendable && g.u == s.T && g.count == 1) {  // the root (one node, u = T)
+        auto found = extendable_word_with_counts(g.r, g.u, c, *x, kRootNodes);
+        if (!found) break;
+        w = *found;
+        root_ok = true;
+      } else if (g.r > 1) {
+        auto found = word_with_counts(g.r, g.u, c);
         if (!found) throw std::logic_error("L = 2 construction: counts violate the sum condition");
         w = *found;
       }
       a.blocks.push_back({g.r, g.u, g.count, w});
     }
+    if (!root_ok) continue;
     normalize(a);
     if (auto err = check_assignment(inst, a)) throw std::logic_error("L = 2 construction fails the checker: " + *err);
     return a;

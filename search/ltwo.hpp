@@ -35,7 +35,11 @@ std::optional<std::string> ltwo_counting_refutation(const TreeSpec& spec);
 
 // A checked block-cyclic schedule on some trimmed tree of `spec` (L = 2, at most 2 leaves
 // per node), or nullopt if the construction above has no candidate for this R. The
-// assignment's shape is spec.shape; its instance passes check_assignment.
-std::optional<Assignment> ltwo_construction(const TreeSpec& spec);
+// assignment's shape is spec.shape; its instance passes check_assignment. With `x` the
+// receive-only letter is x; with `extendable` the root word is also x-extendable (SPEC
+// Sec. 7, ordered by the ground-state search), so the result can be the first part of a
+// composition (compose_trimmed).
+std::optional<Assignment> ltwo_construction(const TreeSpec& spec, std::optional<Letter> x = std::nullopt,
+                                            bool extendable = false);
 
 }  // namespace blockcast
