@@ -1,7 +1,8 @@
-// `blockcast check FILE.json` (symbolic legality, SPEC Sec. 4) and
-// `blockcast simulate FILE.json --items K` (symbolic check, then expansion into explicit
-// messages and an independent postal-model replay, SPEC Sec. 1-2). Exit codes: 0 legal,
-// 1 the schedule breaks a rule (the one-line reason is printed), 2 malformed input.
+// `blockcast check FILE` (symbolic legality of a block-cyclic assignment, SPEC Sec. 4; an
+// explicit schedule is replayed instead) and `blockcast simulate FILE --k K` (symbolic
+// check, expansion into explicit messages and an independent postal-model replay, SPEC
+// Sec. 1-2). FILE is any schedule blockcast writes (engine/schedule_json.hpp), "-" = stdin.
+// Exit codes: 0 accepted, 1 rejected (the one-line reason is printed), 2 malformed input.
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -10,6 +11,8 @@
 #include "commands.hpp"
 #include "expand.hpp"
 #include "options.hpp"
+#include "render.hpp"
+#include "schedule_json.hpp"
 #include "simulator.hpp"
 
 namespace blockcast::cli {
@@ -18,14 +21,9 @@ namespace {
 
 struct FileArgs {
   std::string file;
-  i64 items = 0;
+  i64 k = 0;
   bool json = false;
 };
-
-// The positional FILE is not a --option, so it is declared here rather than in the table.
-void add_file(CLI::App* sub, std::string& file) {
-  sub->add_option("file", file, "assignment JSON file (docs/assignment-format.md)")->required();
-}
 
 std::string summary(const Assignment& a) {
   std::ostringstream s;
@@ -42,69 +40,80 @@ std::string summary(const Assignment& a) {
   return s.str();
 }
 
-// Prints the failure (text or JSON) and leaves with exit code 1 via CLI11's RuntimeError,
-// which main turns into the return code without printing anything else.
-[[noreturn]] void fail(bool json, const std::string& rule, const std::string& why) {
+// Prints the rejection (text or JSON) and leaves with exit code 1.
+[[noreturn]] void reject(const Invocation& inv, const std::string& format, bool json, const std::string& rule,
+                         const std::string& why) {
   if (json)
-    std::cout << nlohmann::json{{"ok", false}, {"rule", rule}, {"error", why}}.dump(2) << "\n";
+    print_json(inv, {format, Status::rejected, why, std::nullopt, nlohmann::json(), {{"rule", rule}}});
   else
     std::cout << "FAIL: " << why << "\n";
-  throw CLI::RuntimeError(1);
+  leave(Status::rejected);
 }
 
-// Symbolic check shared by both subcommands; returns the assignment when it is legal.
-Assignment checked_assignment(const FileArgs& args) {
-  Assignment a = read_assignment_file(args.file);
-  if (auto err = check_assignment(claimed_instance(a), a)) fail(args.json, "symbolic", *err);
-  return a;
+// The explicit schedule replayed by the simulator; rejected if a rule breaks or an item
+// misses the delay the schedule claims.
+void replay(const Invocation& inv, const std::string& format, const Schedule& s, bool json) {
+  SimulationResult r = simulate(s);
+  if (!r.ok) reject(inv, format, json, rule_name(r.violation.rule), r.violation.text);
+  const bool exact = s.expected_delay == 0 || r.every_delay_expected();
+  const Status v = exact ? Status::accepted : Status::rejected;
+  const std::string claim = s.expected_delay ? std::to_string(s.expected_delay) : std::string("not claimed");
+  if (json) {
+    print_json(inv, {format, v, exact ? "" : "an item misses the claimed delay", std::nullopt, nlohmann::json(),
+                     {{"k", s.items}, {"P", s.P}, {"L", s.L}, {"messages", r.messages}, {"max_delay", r.max_delay},
+                      {"expected_delay", s.expected_delay}, {"every_delay_expected", exact}}});
+  } else {
+    std::cout << "simulated " << s.items << " items on P=" << s.P << " processors: " << r.messages
+              << " messages, max delay " << r.max_delay << "; every item's delay = L+T = " << claim << ": "
+              << (exact ? "yes" : "no") << "\n";
+  }
+  exit_with(v);  // legal but missing the delay it claims is a rejection
+}
+
+void add_file(CLI::App* sub, std::string& file) {
+  sub->add_option("file", file, "schedule JSON (assignment, solve --json, kbroadcast --out ...; - = stdin)")->required();
 }
 
 }  // namespace
 
-void register_check(CLI::App& app) {
+void register_check(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<FileArgs>();
-  auto* sub = app.add_subcommand("check", "check an assignment symbolically (word legality, blocks, letter conservation)");
+  auto* sub = app.add_subcommand("check", "check a schedule: an assignment symbolically (word legality, blocks, letter conservation), an explicit schedule by replay");
   add_file(sub, args->file);
-  add_flag(sub, "json", args->json);
-  sub->callback([args] {
-    Assignment a = checked_assignment(*args);
-    if (args->json) {
-      std::cout << nlohmann::json{{"ok", true}, {"L", a.L}, {"shape", shape_name(a.shape)}, {"t", a.t},
-                                  {"T", a.T}, {"P", a.P}, {"delay", a.delay()},
-                                  {"receive_only", letter_name(a.receive_only)}}
-                       .dump(2)
-                << "\n";
-      return;
-    }
-    std::cout << "OK  " << summary(a) << "\n";
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
+    const ScheduleInput in = read_schedule_input(args->file, "check");
+    if (in.explicit_) return replay(inv, "blockcast-check", *in.explicit_, args->json);
+    const Assignment& a = *in.assignment;
+    if (auto err = check_assignment(claimed_instance(a), a)) reject(inv, "blockcast-check", args->json, "symbolic", *err);
+    if (args->json)
+      print_json(inv, {"blockcast-check", Status::accepted, "", std::nullopt, nlohmann::json(),
+                       {{"L", a.L}, {"shape", shape_name(a.shape)}, {"t", a.t}, {"T", a.T}, {"P", a.P},
+                        {"delay", a.delay()}, {"receive_only", letter_name(a.receive_only)}}});
+    else
+      std::cout << "OK  " << summary(a) << "\n";
   });
 }
 
-void register_simulate(CLI::App& app) {
+void register_simulate(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<FileArgs>();
   auto* sub = app.add_subcommand(
-      "simulate", "check an assignment, expand K items into explicit messages and replay them in the postal model");
+      "simulate", "replay a schedule in the postal model (an assignment is checked and expanded to k items first)");
   add_file(sub, args->file);
-  add_int(sub, "items", args->items)->required();
-  add_flag(sub, "json", args->json);
-  sub->callback([args] {
-    Assignment a = checked_assignment(*args);
-    Schedule s = expand_assignment(a, args->items);
-    SimulationResult r = simulate(s);
-    if (!r.ok) fail(args->json, rule_name(r.violation.rule), r.violation.text);
-    const bool exact = r.every_delay_expected();
-    if (args->json) {
-      std::cout << nlohmann::json{{"ok", exact}, {"items", s.items}, {"P", s.P}, {"messages", r.messages},
-                                  {"max_delay", r.max_delay}, {"expected_delay", s.expected_delay},
-                                  {"every_delay_expected", exact}}
-                       .dump(2)
-                << "\n";
-    } else {
-      std::cout << "simulated " << s.items << " items on P=" << s.P << " processors: " << r.messages
-                << " messages, max delay " << r.max_delay << "; every item's delay = L+T = "
-                << s.expected_delay << ": " << (exact ? "yes" : "no") << "\n";
+  add_alias(sub, "items", add(sub, "k", args->k));
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
+    const ScheduleInput in = read_schedule_input(args->file, "simulate");
+    if (in.explicit_) {
+      if (args->k > in.explicit_->items)
+        throw InputError("--k " + std::to_string(args->k) + ": '" + args->file + "' holds " +
+                         std::to_string(in.explicit_->items) + " items");
+      return replay(inv, "blockcast-simulate", *in.explicit_, args->json);
     }
-    if (!exact) throw CLI::RuntimeError(1);  // legal but misses the delay it claims
+    if (args->k == 0) throw InputError("--k is required for a block-cyclic assignment (how many items to expand)");
+    const Assignment& a = *in.assignment;
+    if (auto err = check_assignment(claimed_instance(a), a)) reject(inv, "blockcast-simulate", args->json, "symbolic", *err);
+    replay(inv, "blockcast-simulate", expand_assignment(a, args->k), args->json);
   });
 }
 

@@ -11,8 +11,8 @@
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
-#include "exit_codes.hpp"
 #include "conjecture.hpp"
+#include "schedule_json.hpp"
 #include "progress.hpp"
 #include "search_args.hpp"
 #include "unit_runner.hpp"
@@ -55,27 +55,41 @@ void print_table(const ConjectureResult& r) {
 }
 }  // namespace
 
-void register_verify_certificate(CLI::App& app) {
+void register_verify_certificate(CLI::App& app, const Invocation& inv) {
   auto file = std::make_shared<std::string>();
-  auto sim_events = std::make_shared<std::int64_t>(2'000'000);
+  auto sim_events = std::make_shared<std::int64_t>(0);
+  auto json = std::make_shared<bool>(false);
   auto* sub = app.add_subcommand("verify-certificate", "re-check an exported induction certificate from scratch");
-  sub->add_option("FILE", *file, "certificate JSON written by `conjecture --out`")->required();
-  add_int(sub, "sim-events", *sim_events);
-  sub->callback([file, sim_events] {
-    Certificate c = certificate_from_json(read_json_file(*file));
-    // Symbolic checks and compositions for every base case; the postal simulator replays
-    // the base cases whose explicit window fits --sim-events (simulate_if_small, 3(L+T)+1
-    // items), and the output says how many that was.
-    auto composed = verify_certificate(c, 0);
+  sub->add_option("FILE", *file, "certificate JSON written by `conjecture --out` (- = stdin)")->required();
+  add(sub, "sim-events", *sim_events);
+  add(sub, "json", *json);
+  sub->callback([file, sim_events, json, &inv] {
+    // A file that does not parse as a certificate is bad input (exit 2); a certificate that
+    // parses but does not verify is rejected (exit 1), like a rejected schedule.
+    Certificate c = certificate_from_json(read_json_input(*file));
+    std::vector<int> composed;
     int simulated = 0;
-    for (const Assignment& a : c.base_cases) {
-      try {
+    try {
+      // Symbolic checks and compositions for every base case; the postal simulator replays
+      // the base cases whose explicit window fits --sim-events (simulate_if_small, 3(L+T)+1
+      // items), and the output says how many that was.
+      composed = verify_certificate(c, 0);
+      for (const Assignment& a : c.base_cases)
         if (simulate_if_small(a, *sim_events)) ++simulated;
-      } catch (const InputError& e) {
-        throw InputError(std::string("certificate: ") + e.what());
-      }
+    } catch (const InputError& e) {
+      const std::string why = std::string("certificate: ") + e.what();
+      if (*json)
+        print_json(inv, {"blockcast-verify-certificate", Status::rejected, why, std::nullopt, nlohmann::json(), {{"L", c.L}}});
+      else
+        std::cout << "FAIL: " << why << "\n";
+      leave(Status::rejected);
     }
     const bool pruned = c.shape == Shape::pruned;
+    if (*json)
+      return print_json(inv, {"blockcast-verify-certificate", Status::accepted, "", std::nullopt, nlohmann::json(),
+                              {{"L", c.L}, {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
+                               {"base_cases", c.base_cases.size()}, {"compositions_checked", composed},
+                               {"simulated", simulated}, {"sim_events", *sim_events}}});
     const std::string I = pruned ? "pruned(" : "I(";  // same names as the error messages
     std::cout << "OK  L=" << c.L << (pruned ? " shape=pruned" : "") << " x=" << letter_name(c.x) << " t0=" << c.t0
               << ": base cases " << I << c.t0 << ").." << I << c.t0 + c.L - 1 << ") checked, compositions " << I
@@ -87,12 +101,12 @@ void register_verify_certificate(CLI::App& app) {
   });
 }
 
-void register_conjecture(CLI::App& app) {
+void register_conjecture(CLI::App& app, const Invocation& inv) {
   struct Args {
-    std::string L = "3..10";
+    IntList L;
     std::string out;
-    std::string shape = "optimal";
-    std::string method = "auto";
+    std::string shape;
+    std::string method;
     std::int64_t seed = 1;
     std::string resume;
     int t_max = 0;
@@ -100,18 +114,16 @@ void register_conjecture(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand("conjecture", "certify paper 000's conjecture per L: L consecutive base cases + induction");
-  add_string(sub, "L", a->L)->default_str("3..10");
-  a->L = "3..10";
-  add_string(sub, "out", a->out);
-  add_string(sub, "shape", a->shape);
-  add_string(sub, "method", a->method);
-  add_int(sub, "seed", a->seed);
-  add_int(sub, "t-max", a->t_max);
-  add_string(sub, "resume", a->resume);
+  add(sub, "L", a->L);
+  add(sub, "out", a->out);
+  add(sub, "shape", a->shape);
+  add(sub, "method", a->method);
+  add(sub, "seed", a->seed);
+  add(sub, "t-max", a->t_max);
+  add(sub, "resume", a->resume);
   a->search.add(sub);
-  sub->callback([a, sub] {
-    const auto [lo_, hi_] = parse_range("L", a->L, 1, 256);
-    const int lo = lo_, hi = hi_;  // plain variables: clang 14 cannot capture structured bindings
+  sub->callback([a, sub, &inv] {
+    const std::vector<i64> Ls = a->L.values();
     ConjectureOptions co;
     co.search = a->search.options();
     // --time-limit bounds the whole command (issue 16), not each of its many searches.
@@ -134,10 +146,10 @@ void register_conjecture(CLI::App& app) {
     if (!a->resume.empty()) a->out = a->resume;
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded for --resume.
     std::vector<std::string> keys;
-    for (int L = lo; L <= hi; ++L) keys.push_back("L" + std::to_string(L));
+    for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
     const UnitRunOptions units{a->out, !a->resume.empty(), option_fingerprint(sub, {"L", "out", "resume", "threads"})};
     auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
-      const int L = lo + static_cast<int>(unit);
+      const int L = static_cast<int>(Ls[unit]);
       // Every base case is checked symbolically; the postal simulator replays those with
       // P * (items + L + T) below this bound (smaller for large L, where it dominates).
       ConjectureOptions col = co;
@@ -214,15 +226,14 @@ void register_conjecture(CLI::App& app) {
       write_report(a->out);
       if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
     }
-    if (a->search.json) std::cout << all.dump(2) << "\n";
     // docs/exit-codes.md: the worst verdict over the L (UNKNOWN > IMPOSSIBLE > SOLVED).
-    Verdict worst = Verdict::solved;
+    Status worst = Status::solved;
     for (const auto& s : all) {
       const std::string v = s.value("verdict", std::string("UNKNOWN"));
-      if (v == "UNKNOWN") worst = Verdict::unknown;
-      else if (v == "IMPOSSIBLE" && worst == Verdict::solved) worst = Verdict::impossible;
+      worst = worse(worst, v == "UNKNOWN" ? Status::unknown : v == "IMPOSSIBLE" ? Status::impossible : Status::solved);
     }
-    if (worst != Verdict::solved) throw CLI::RuntimeError(exit_code(worst));
+    if (a->search.json) print_json(inv, "blockcast-conjecture", {{"latencies", all}}, worst);
+    exit_with(worst);
   });
 }
 

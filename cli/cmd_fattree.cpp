@@ -12,7 +12,6 @@
 #include "commands.hpp"
 #include "fattree/algorithms.hpp"
 #include "fattree/evaluate.hpp"
-#include "exit_codes.hpp"
 #include "fattree/exact.hpp"
 #include "fattree/search.hpp"
 #include "fattree_plots.hpp"
@@ -25,11 +24,10 @@ using nlohmann::json;
 
 namespace {
 
-std::int64_t single_n(const std::string& text) {
-  if (text.empty()) throw InputError("--n is required");
-  auto [a, b] = parse_range("n", text, 2, 1 << 30);
-  if (a != b) throw InputError("--n '" + text + "': give one number here (ranges are for `fattree table`)");
-  return a;
+std::int64_t single_n(const IntList& n) {
+  if (n.parts.empty()) throw InputError("--n is required");
+  if (!n.single()) throw InputError("--n: give one number here (ranges and lists are for `fattree table`)");
+  return n.front();
 }
 
 std::string caps_text(const ft::FatTree& T) {
@@ -81,20 +79,21 @@ json row_json(const ft::Row& r) {
           {"seconds", r.seconds}};
 }
 
-void register_simulate_sub(CLI::App* parent) {
+void register_simulate_sub(CLI::App* parent, const Invocation& inv) {
   struct Args {
-    std::string n, op, caps;
+    IntList n;
+    std::string op, caps;
     bool json = false, queue_free = false, trace = false;
   };
   auto a = std::make_shared<Args>();
   auto* sub = parent->add_subcommand("simulate", "simulate the paper's schedule for one operation");
-  add_string(sub, "n", a->n);
-  add_string(sub, "op", a->op);
-  add_string(sub, "capacities", a->caps);
-  add_flag(sub, "queue-free", a->queue_free);
-  add_flag(sub, "trace", a->trace);
-  add_flag(sub, "json", a->json);
-  sub->callback([a] {
+  add(sub, "n", a->n);
+  add(sub, "op", a->op);
+  add(sub, "capacities", a->caps);
+  add(sub, "queue-free", a->queue_free);
+  add(sub, "trace", a->trace);
+  add(sub, "json", a->json);
+  sub->callback([a, &inv] {
     if (a->op.empty()) throw InputError("--op is required");
     ft::FatTree T = ft::make_tree(single_n(a->n), a->caps);
     ft::Op op = ft::parse_op(a->op);
@@ -113,8 +112,8 @@ void register_simulate_sub(CLI::App* parent) {
         for (const auto& u : R.trace) tr.push_back({{"step", u.step}, {"link", T.link_name(u.link)}, {"packets", u.packets}});
         j["trace"] = tr;
       }
-      std::cout << j.dump(2) << "\n";
-      if (!R.ok) throw CLI::RuntimeError(exit_rejected);
+      print_json(inv, "blockcast-fattree-simulate", j, R.ok ? Status::accepted : Status::rejected);
+      if (!R.ok) leave(Status::rejected);
       return;
     }
     std::cout << "fat tree n=" << T.n << " capacities " << T.pattern << " (c = " << caps_text(T) << "), "
@@ -139,24 +138,23 @@ void register_simulate_sub(CLI::App* parent) {
       }
       std::cout << "\n";
     }
-    if (!R.ok) throw CLI::RuntimeError(exit_rejected);  // the schedule was checked and rejected
+    if (!R.ok) leave(Status::rejected);  // the schedule was checked and rejected
   });
 }
 
-void register_table_sub(CLI::App* parent) {
+void register_table_sub(CLI::App* parent, const Invocation& inv) {
   struct Args {
-    std::string n = "4..1024", caps = "cbft,ebft,linear", out;
+    IntList n;
+    std::string caps, out;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
   auto* sub = parent->add_subcommand("table", "simulated time of every generated schedule next to the paper's formulas");
-  add_string(sub, "n", a->n)->default_str("4..1024");
-  add_string(sub, "capacities", a->caps)->default_str("cbft,ebft,linear");
-  a->caps = "cbft,ebft,linear";  // add_string set the options table's single-tree default "cbft"
-  add_flag(sub, "json", a->json);
-  add_string(sub, "out", a->out)->description("also write DIR/fattree.md and DIR/fattree.html with plots (issue 17)");
-  sub->callback([a] {
-    auto [lo, hi] = parse_range("n", a->n.empty() ? "4..1024" : a->n, 2, 1 << 20);
+  add(sub, "n", a->n);
+  add(sub, "capacities", a->caps);
+  add(sub, "json", a->json);
+  add(sub, "out", a->out);
+  sub->callback([a, &inv] {
     std::vector<std::string> pats;
     std::stringstream ss(a->caps);
     for (std::string p; std::getline(ss, p, ',');) {
@@ -165,10 +163,11 @@ void register_table_sub(CLI::App* parent) {
                          "': the table takes pattern names (cbft, ebft, linear); use `fattree simulate` for a list");
       pats.push_back(p);
     }
-    std::vector<std::int64_t> ns;
-    for (std::int64_t n = 2; n <= hi; n *= 2)
-      if (n >= lo) ns.push_back(n);
-    if (ns.empty() || pats.empty()) throw InputError("--n '" + a->n + "' contains no power of two >= 2");
+    std::vector<std::int64_t> ns;  // the powers of two in the given ranges, ascending
+    for (std::int64_t n = 2; n <= a->n.max(); n *= 2)
+      for (const auto& [lo, hi] : a->n.parts)
+        if (lo <= n && n <= hi) ns.push_back(n);
+    if (ns.empty() || pats.empty()) throw InputError("--n contains no power of two >= 2");
     for (const auto& p : pats)  // refuse oversized rows before printing any
       for (ft::Op op : ft::all_ops()) ft::check_simulation_size(op, ft::make_tree(ns.back(), p));
     json rows = json::array();
@@ -197,12 +196,12 @@ void register_table_sub(CLI::App* parent) {
                     << r.sim.max_queue << std::setw(9) << std::fixed << std::setprecision(2) << r.seconds << "  "
                     << r.status() << "\n";
         }
-    if (a->json) std::cout << rows.dump(2) << "\n";
+    if (a->json) print_json(inv, "blockcast-fattree-table", {{"rows", rows}});
     if (!a->out.empty()) {
       const WrittenPages w = write_fattree_report(a->out, report);
       std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
     }
-    if (failed) throw CLI::RuntimeError(exit_rejected);  // a schedule failed its check
+    if (failed) leave(Status::rejected);  // a schedule failed its check
   });
 }
 
@@ -263,10 +262,11 @@ struct Run {
   std::int64_t sim_steps = 0, sim_queue = 0;
 };
 
-void register_search_sub(CLI::App* parent) {
+void register_search_sub(CLI::App* parent, const Invocation& inv) {
   struct Args {
-    std::string n, caps, problem, model, solver, queue_bound, proof, proof_check;
-    int steps = 0, threads = 0;
+    IntList n;
+    std::string caps, problem, model, solver, proof, proof_check;
+    int steps = 0, threads = 0, queue_bound = -1;
     std::int64_t max_nodes = 0;
     double time_limit = 0;
     bool json = false;
@@ -274,30 +274,30 @@ void register_search_sub(CLI::App* parent) {
   auto a = std::make_shared<Args>();
   auto* sub = parent->add_subcommand(
       "search", "exact search: full model with queues (SAT), queue-free total exchange and multinode broadcast (CSP)");
-  add_string(sub, "problem", a->problem);
-  add_string(sub, "model", a->model);
-  add_string(sub, "solver", a->solver);
-  add_string(sub, "n", a->n);
-  add_string(sub, "capacities", a->caps);
-  add_int(sub, "steps", a->steps);
-  add_string(sub, "queue-bound", a->queue_bound);
-  add_string(sub, "proof", a->proof);
-  add_string(sub, "proof-check", a->proof_check);
-  add_int(sub, "threads", a->threads);
-  add_int(sub, "max-nodes", a->max_nodes);
-  add_double(sub, "time-limit", a->time_limit);
-  add_flag(sub, "json", a->json);
-  sub->callback([a] {
+  add_alias(sub, "problem", add(sub, "op", a->problem));
+  add(sub, "model", a->model);
+  add(sub, "solver", a->solver);
+  add(sub, "n", a->n);
+  add(sub, "capacities", a->caps);
+  add(sub, "steps", a->steps);
+  add(sub, "queue-bound", a->queue_bound);
+  add(sub, "proof", a->proof);
+  add(sub, "proof-check", a->proof_check);
+  add(sub, "threads", a->threads);
+  add(sub, "max-nodes", a->max_nodes);
+  add(sub, "time-limit", a->time_limit);
+  add(sub, "json", a->json);
+  sub->callback([a, &inv] {
     const bool mnb_legacy = a->problem == "queue-free-mnb";
     ft::Op op = mnb_legacy ? ft::Op::multinode_broadcast : ft::parse_op(a->problem);
-    if (op == ft::Op::total_exchange_phased) throw InputError("--problem total-exchange-phased: search total-exchange");
+    if (op == ft::Op::total_exchange_phased) throw InputError("--op total-exchange-phased: search total-exchange");
     const bool multicast = op == ft::Op::multinode_broadcast || op == ft::Op::broadcast;
     std::string model = !a->model.empty() ? a->model : mnb_legacy ? "multicast" : "queues";
     if (model != "queues" && model != "queue-free" && model != "multicast" && model != "flood")
       throw InputError("unknown search model '" + model + "' (queues, queue-free, multicast, flood)");
     if ((model == "multicast" || model == "flood") && !multicast)
       throw InputError("--model " + model + " is for multinode-broadcast and broadcast");
-    if (!a->queue_bound.empty() && model != "queues") throw InputError("--queue-bound needs --model queues");
+    if (a->queue_bound >= 0 && model != "queues") throw InputError("--queue-bound needs --model queues");
     const bool csp_covers = (op == ft::Op::total_exchange && model == "queue-free") ||
                             (op == ft::Op::multinode_broadcast && (model == "multicast" || model == "flood"));
     std::string solver = !a->solver.empty() ? a->solver : csp_covers ? "csp" : "sat";
@@ -311,11 +311,7 @@ void register_search_sub(CLI::App* parent) {
     ex.op = op;
     ex.tree = tree;
     ex.queue_bound = model == "queues" ? ft::kUnboundedQueue : 0;
-    if (!a->queue_bound.empty()) {
-      auto [q, q2] = parse_range("queue-bound", a->queue_bound, 0, 1000000);
-      if (q != q2) throw InputError("--queue-bound takes one number");
-      ex.queue_bound = q;
-    }
+    if (a->queue_bound >= 0) ex.queue_bound = a->queue_bound;
     ex.single_injection = model == "flood";
     ft::ExactOptions eo;
     eo.time_limit = a->time_limit;
@@ -420,13 +416,13 @@ void register_search_sub(CLI::App* parent) {
     if (a->json) {
       json r = json::array();
       for (const auto& o : runs) r.push_back(o.js);
-      std::cout << json{{"problem", ft::op_name(op)}, {"model", model}, {"solver", solver}, {"n", tree.n},
+      const Status v = a->steps > 0 ? status_of(runs.front().verdict)
+                                    : minimum == "unknown" ? Status::unknown : Status::solved;
+      print_json(inv, "blockcast-fattree-search", json{{"op", ft::op_name(op)}, {"model", model}, {"solver", solver}, {"n", tree.n},
                         {"capacities", tree.pattern}, {"c", caps_text(tree)}, {"queue_bound", ex.queue_bound},
                         {"runs", r}, {"best_found", best ? json(best->steps) : json(nullptr)},
                         {"lower_bound", proved}, {"lower_bound_source", lower_source}, {"minimum", minimum},
-                        {"search_space", space}}
-                       .dump(2)
-                << "\n";
+                        {"search_space", space}}, v);
     } else {
       std::cout << "fat-tree search " << ft::op_name(op) << " (model " << model << ", solver " << solver
                 << "), n=" << tree.n << ", c = " << caps_text(tree) << "\n";
@@ -438,19 +434,19 @@ void register_search_sub(CLI::App* parent) {
                 << " (" << lower_source << "), minimum: " << minimum << "\n";
       if (best) print_witness(best->witness, best->sim_steps, best->sim_queue);
     }
-    if (a->steps > 0) throw CLI::RuntimeError(exit_code(runs.front().verdict));
-    if (minimum == "unknown") throw CLI::RuntimeError(exit_unknown);
+    if (a->steps > 0) exit_with(status_of(runs.front().verdict));
+    if (minimum == "unknown") leave(Status::unknown);
   });
 }
 
 }  // namespace
 
-void register_fattree(CLI::App& app) {
+void register_fattree(CLI::App& app, const Invocation& inv) {
   auto* sub = app.add_subcommand("fattree", "binary fat trees (paper 001): simulate, table, search");
   sub->require_subcommand(1);
-  register_simulate_sub(sub);
-  register_table_sub(sub);
-  register_search_sub(sub);
+  register_simulate_sub(sub, inv);
+  register_table_sub(sub, inv);
+  register_search_sub(sub, inv);
 }
 
 }  // namespace blockcast::cli

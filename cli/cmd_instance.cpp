@@ -9,27 +9,25 @@
 
 namespace blockcast::cli {
 
-void register_instance(CLI::App& app) {
+void register_instance(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, t = 7;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand("instance", "block types, letter counts, P and the lower bound L+t of I(t)");
-  add_int(sub, "L", args->L);
-  add_int(sub, "t", args->t);
-  add_flag(sub, "json", args->json);
-  sub->callback([args] {
+  add(sub, "L", args->L);
+  add(sub, "t", args->t);
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
     Instance I = optimal_instance(args->L, args->t);
     if (args->json) {
       nlohmann::json blocks = nlohmann::json::array(), letters = nlohmann::json::object();
       for (const auto& b : I.blocks) blocks.push_back({{"r", b.r}, {"u", b.u}, {"count", b.count}});
       for (int j = 0; j < I.alphabet(); ++j) letters[letter_name(j)] = I.letters[j];
-      std::cout << nlohmann::json{{"L", I.L}, {"t", I.t}, {"T", I.T}, {"shape", shape_name(I.shape)},
+      print_json(inv, "blockcast-instance", nlohmann::json{{"L", I.L}, {"t", I.t}, {"T", I.T}, {"shape", shape_name(I.shape)},
                                   {"P", I.P}, {"lower_bound", I.delay()}, {"blocks", blocks},
-                                  {"letters", letters}}
-                       .dump(2)
-                << "\n";
+                                  {"letters", letters}});
       return;
     }
     std::cout << "L " << I.L << "  t " << I.t << "  P " << I.P << "  lower bound L+t " << I.delay()

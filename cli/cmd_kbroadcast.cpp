@@ -23,7 +23,6 @@
 #include "assignment_json.hpp"
 #include "best_schedule.hpp"
 #include "commands.hpp"
-#include "exit_codes.hpp"
 #include "export.hpp"
 #include "kbroadcast.hpp"
 #include "kbroadcast_latency.hpp"
@@ -32,6 +31,7 @@
 #include "options.hpp"
 #include "periodic_search.hpp"
 #include "postal.hpp"
+#include "schedule_json.hpp"
 #include "reception_table.hpp"
 #include "table_render.hpp"
 
@@ -39,21 +39,21 @@ namespace blockcast::cli {
 
 namespace {
 
-// The continuous schedule to cut: the file, or the best block-cyclic schedule the search finds.
+// The continuous schedule to cut: the best block-cyclic schedule the search finds. None
+// within the time limit is UNKNOWN (exit 5), as in `solve --P`.
 Assignment continuous_schedule(int L, i64 P, double seconds) {
   SearchOptions o;
   o.threads = 1;
   if (seconds > 0) o.limits.time_limit = seconds;
   const BestSchedule b = best_schedule(L, P, o);
-  if (!b.witness) throw InputError("no continuous schedule found for L=" + std::to_string(L) + ", P=" + std::to_string(P));
+  if (!b.witness) {
+    std::cout << "UNKNOWN: no continuous schedule found for L=" << L << ", P=" << P << " (" << b.reason << ")\n";
+    leave(Status::unknown);
+  }
   return *b.witness;
 }
 
-void write_file(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream f(p);
-  if (!f) throw InputError("cannot write '" + p.string() + "'");
-  f << text;
-}
+void write_file(const std::filesystem::path& p, const std::string& text) { write_output("out", p.string(), text); }
 
 void export_schedules(const KItemSchedules& ks, const std::string& dir) {
   std::error_code ec;
@@ -68,31 +68,32 @@ void export_schedules(const KItemSchedules& ks, const std::string& dir) {
   }
 }
 
-void register_kbroadcast_main(CLI::App& app) {
+void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3;
     i64 P = 0, k = 0;
     std::string assignment, out;
-    double seconds = 20;
+    double seconds = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand(
       "kbroadcast", "k-item broadcast: bounds (paper 000 Thm 3.1, paper 002), the cut continuous schedule and its endgame");
-  auto* Lopt = add_int(sub, "L", args->L);
-  auto* Popt = add_int(sub, "P", args->P);
-  add_int(sub, "k", args->k)->required();
-  add_string(sub, "assignment", args->assignment);
-  add_string(sub, "out", args->out);
-  add_double(sub, "time-limit", args->seconds)->default_str("20")->description("seconds per SAT solve of the endgame (0 = none)");
-  args->seconds = 20;
-  add_flag(sub, "json", args->json);
-  sub->callback([args, Lopt, Popt] {
+  auto* Lopt = add(sub, "L", args->L);
+  auto* Popt = add(sub, "P", args->P);
+  add(sub, "k", args->k)->required();
+  add(sub, "assignment", args->assignment);
+  add(sub, "out", args->out);
+  add(sub, "time-limit", args->seconds);
+  add(sub, "json", args->json);
+  sub->callback([args, Lopt, Popt, &inv] {
     int L = args->L;
     i64 P = args->P;
     Assignment a;
     if (!args->assignment.empty()) {
-      a = read_assignment_file(args->assignment);
+      const ScheduleInput in = read_schedule_input(args->assignment, "kbroadcast --assignment");
+      if (!in.assignment) throw InputError("--assignment '" + args->assignment + "' holds " + in.format + ": kbroadcast cuts a block-cyclic assignment (blockcast-assignment)");
+      a = *in.assignment;
       if (auto err = check_assignment(claimed_instance(a), a))
         throw InputError("'" + args->assignment + "' is not a legal assignment: " + *err);
       if (!Lopt->count()) L = a.L;
@@ -107,6 +108,8 @@ void register_kbroadcast_main(CLI::App& app) {
     const KBroadcastReport r = kbroadcast_report(L, P, args->k, a);
     const KItemSchedules ks = kitem_schedules(a, args->k, args->seconds);
     if (!args->out.empty()) export_schedules(ks, args->out);
+    bool ok = r.matches_prediction();
+    for (const auto& s : ks.schedules) ok = ok && s.simulated_ok;
     if (!args->json) {
       std::cout << kbroadcast_text(r) << kitem_schedules_text(ks);
       if (!args->out.empty()) std::cout << "wrote " << args->out << "/<name>.json|.goal|.csv|.reception.txt\n";
@@ -120,65 +123,65 @@ void register_kbroadcast_main(CLI::App& app) {
       }
       j["best_time"] = ks.best().time;
       j["notes"] = ks.notes;
-      std::cout << j.dump(2) << "\n";
+      print_json(inv, "blockcast-kbroadcast", j, ok ? Status::solved : Status::rejected);
     }
     for (const auto& s : ks.schedules)
-      if (!s.simulated_ok) throw CLI::RuntimeError(exit_rejected);
-    if (!r.matches_prediction()) throw CLI::RuntimeError(exit_rejected);
+      if (!s.simulated_ok) leave(Status::rejected);
+    if (!r.matches_prediction()) leave(Status::rejected);
   });
 }
 
-void register_kbroadcast_table(CLI::App& app) {
+void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   struct Args {
-    std::string L = "1..3", P = "2..8", k = "1..4";
-    double seconds = 60;
+    IntList L, P, k;
+    double seconds = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand("kbroadcast-table",
                                  "exact k-item optimum (SAT over general schedules) vs our schedules vs the lower bound");
-  add_string(sub, "L", args->L)->default_str("1..3")->description("latencies: a range A..B or one value");
-  add_string(sub, "P", args->P)->default_str("2..8")->description("processors including the source: a range (at most 12)");
-  add_string(sub, "k", args->k)->default_str("1..4")->description("items: a range (at most 8)");
-  add_double(sub, "time-limit", args->seconds)->default_str("60")->description("seconds per SAT solve (0 = none)");
-  args->seconds = 60;
-  add_flag(sub, "json", args->json);
-  sub->callback([args] {
-    const auto Ls = parse_range("L", args->L, 1, 16);
-    const auto Ps = parse_range("P", args->P, 2, 12);
-    const auto ks = parse_range("k", args->k, 1, 8);
+  add(sub, "L", args->L);
+  add(sub, "P", args->P);
+  add(sub, "k", args->k);
+  add(sub, "time-limit", args->seconds);
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
+    auto one = [](const char* name, const IntList& l) {
+      if (l.parts.size() != 1) throw InputError(std::string("--") + name + ": kbroadcast-table takes one range A..B");
+      return std::pair{static_cast<int>(l.parts[0].first), static_cast<int>(l.parts[0].second)};
+    };
+    const auto Ls = one("L", args->L), Ps = one("P", args->P), ks = one("k", args->k);
     const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, args->seconds,
                                      [&](const KItemRow& row) {
                                        if (!args->json) std::cout << kitem_row_text(row) << std::flush;
                                      });
-    if (args->json) std::cout << kitem_table_json(t).dump(1) << "\n";
+    if (args->json) print_json(inv, "blockcast-kbroadcast-table", kitem_table_json(t), t.unknown > 0 ? Status::unknown : Status::done);
     else std::cout << kitem_table_summary(t);
-    if (t.unknown > 0) throw CLI::RuntimeError(exit_unknown);
+    if (t.unknown > 0) leave(Status::unknown);
   });
 }
 
-void register_continuous_search(CLI::App& app) {
+void register_continuous_search(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, t = 7, D = 0;
     i64 P = 0;
-    std::string periods = "1..4";
+    IntList periods;
     int window = 0;
-    double seconds = 120;
+    double seconds = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand("continuous-search",
                                  "general (not block-cyclic) continuous schedules by SAT: periodic of each period, and windows");
-  add_int(sub, "L", args->L);
-  auto* topt = add_int(sub, "t", args->t);
-  auto* Popt = add_int(sub, "P", args->P);
-  sub->add_option("--delay", args->D, "delay D to decide (default L + B(P-1), the lower bound)");
-  add_string(sub, "period", args->periods);
-  add_int(sub, "window", args->window);
-  add_double(sub, "time-limit", args->seconds)->default_str("120")->description("seconds per SAT solve (0 = none)");
-  args->seconds = 120;
-  add_flag(sub, "json", args->json);
-  sub->callback([args, topt, Popt] {
+  add(sub, "L", args->L);
+  auto* topt = add(sub, "t", args->t);
+  auto* Popt = add(sub, "P", args->P);
+  add(sub, "delay", args->D);
+  add(sub, "period", args->periods);
+  add(sub, "window", args->window);
+  add(sub, "time-limit", args->seconds);
+  add(sub, "json", args->json);
+  sub->callback([args, topt, Popt, &inv] {
     require_latency(args->L);
     if (topt->count() && Popt->count()) throw InputError("--P and --t both given");
     const int L = args->L;
@@ -188,7 +191,7 @@ void register_continuous_search(CLI::App& app) {
     const int lb = L + broadcast_depth(L, P - 1);
     const int D = args->D > 0 ? args->D : lb;
     if (D < L) throw InputError("--delay must be >= L");
-    const auto per = parse_range("period", args->periods, 1, 64);
+    const std::pair<i64, i64> per = args->periods.parts.front();
     std::vector<PeriodicOutcome> outs;
     for (int p = per.first; p <= per.second; ++p) outs.push_back(periodic_search(L, static_cast<int>(P), D, p, args->seconds));
     if (args->window > 0) outs.push_back(window_search(L, static_cast<int>(P), D, args->window, true, args->seconds));
@@ -210,96 +213,84 @@ void register_continuous_search(CLI::App& app) {
         nlohmann::json m = nlohmann::json::array();
         for (const auto& x : o.schedule->messages) m.push_back({x.sender, x.receiver, x.item_class, x.offset});
         e["messages_sender_receiver_class_offset"] = m;
+        // A window of the schedule in the explicit format, so check/simulate/export/draw read it.
+        if (!j.contains("schedule")) j["schedule"] = to_json(expand_periodic(*o.schedule, 3 * o.period + D));
       }
       j["results"].push_back(e);
     }
-    if (args->json) std::cout << j.dump(1) << "\n";
-    if (!found) throw CLI::RuntimeError(unknown ? exit_unknown : exit_impossible);
+    const Status v = found ? Status::solved : unknown ? Status::unknown : Status::impossible;
+    if (args->json) print_json(inv, "blockcast-continuous-search", j, v);
+    exit_with(v);
   });
 }
 
-void register_simple_schedule(CLI::App& app) {
+void register_simple_schedule(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, items = 40;
-    std::string P = "2..20";
-    double seconds = 20;
+    int L = 3, items = 0;
+    IntList P;
+    double seconds = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand("simple-schedule", "paper 002 Sec. 6 simple schedule, built and replayed, vs ours for every P");
-  add_int(sub, "L", args->L);
-  add_string(sub, "P", args->P)->default_str("2..20")->description("processors including the source: a range A..B");
-  add_int(sub, "items", args->items)->default_str("40");
-  args->items = 40;
-  add_double(sub, "time-limit", args->seconds)->default_str("20")->description("seconds per search of our schedule (0 = none)");
-  args->seconds = 20;
-  add_flag(sub, "json", args->json);
-  sub->callback([args] {
+  add(sub, "L", args->L);
+  add(sub, "P", args->P);
+  add_alias(sub, "items", add(sub, "k", args->items));
+  add(sub, "time-limit", args->seconds);
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
     require_latency(args->L);
-    const auto Ps = parse_range("P", args->P, 2, 100000);
-    const auto rows = simple_vs_ours(args->L, Ps.first, Ps.second, args->items, args->seconds);
-    if (args->json) std::cout << simple_rows_json(rows).dump(1) << "\n";
+    if (args->P.parts.size() != 1) throw InputError("--P: simple-schedule takes one range A..B");
+    const auto [P0, P1] = args->P.parts.front();
+    const auto rows = simple_vs_ours(args->L, static_cast<int>(P0), static_cast<int>(P1), args->items, args->seconds);
+    if (args->json) print_json(inv, "blockcast-simple-schedule", simple_rows_json(rows));
     else std::cout << simple_rows_text(rows);
     for (const auto& r : rows)
-      if (!r.simple_problem.empty()) throw CLI::RuntimeError(exit_rejected);
+      if (!r.simple_problem.empty()) leave(Status::rejected);
   });
 }
 
-std::vector<std::int64_t> parse_list(const std::string& option, const std::string& text) {
-  std::vector<std::int64_t> out;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    const size_t comma = std::min(text.find(',', pos), text.size());
-    const auto r = parse_range(option, text.substr(pos, comma - pos), 2, 100000);
-    for (int v = r.first; v <= r.second; ++v) out.push_back(v);
-    pos = comma + 1;
-  }
-  return out;
-}
-
-void register_latency(CLI::App& app) {
+void register_latency(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, items = 40, samples = 20;
-    std::string P = "10", d = "0..2", svg;
+    int L = 3, items = 0, samples = 20;
+    IntList P, d;
+    std::string plot;
     std::int64_t seed = 1;
-    double seconds = 20;
+    double seconds = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand("latency", "varying latency (paper 002 Sec. 7): ours and the simple schedule, random and adversary");
-  add_int(sub, "L", args->L);
-  add_string(sub, "P", args->P)->default_str("10")->description("processors including the source: values or ranges, comma-separated");
-  add_string(sub, "d", args->d)->default_str("0..2");
-  add_int(sub, "samples", args->samples);
-  add_int(sub, "seed", args->seed);
-  add_int(sub, "items", args->items)->default_str("40");
-  args->items = 40;
-  add_string(sub, "svg", args->svg)->description("write the plot of delay vs d to this SVG file");
-  add_double(sub, "time-limit", args->seconds)->default_str("20")->description("seconds per search of our schedule (0 = none)");
-  args->seconds = 20;
-  add_flag(sub, "json", args->json);
-  sub->callback([args] {
+  add(sub, "L", args->L);
+  add(sub, "P", args->P);
+  add(sub, "d", args->d);
+  add(sub, "samples", args->samples);
+  add(sub, "seed", args->seed);
+  add_alias(sub, "items", add(sub, "k", args->items));
+  add_alias(sub, "svg", add(sub, "plot", args->plot));
+  add(sub, "time-limit", args->seconds);
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
     require_latency(args->L);
-    const auto Ps = parse_list("P", args->P);
-    const auto ds = parse_range("d", args->d, 0, 64);
-    const LatencyStudy st = latency_study(args->L, Ps, ds.first, ds.second, args->items, args->samples,
-                                          static_cast<std::uint64_t>(args->seed), args->seconds);
-    if (!args->svg.empty()) write_file(args->svg, latency_svg(st));
-    if (args->json) std::cout << latency_study_json(st).dump(1) << "\n";
-    else std::cout << latency_study_text(st) << (args->svg.empty() ? "" : "wrote " + args->svg + "\n");
+    const auto [d0, d1] = args->d.parts.front();
+    const LatencyStudy st = latency_study(args->L, args->P.values(), static_cast<int>(d0), static_cast<int>(d1), args->items,
+                                          args->samples, static_cast<std::uint64_t>(args->seed), args->seconds);
+    if (!args->plot.empty()) write_output("plot", args->plot, latency_svg(st));
+    if (args->json) print_json(inv, "blockcast-latency", latency_study_json(st));
+    else if (args->plot != "-") std::cout << latency_study_text(st) << (args->plot.empty() ? "" : "wrote " + args->plot + "\n");
     for (const auto& p : st.points)
-      if (!p.ok) throw CLI::RuntimeError(exit_rejected);
+      if (!p.ok) leave(Status::rejected);
   });
 }
 
 }  // namespace
 
-void register_kbroadcast(CLI::App& app) {
-  register_kbroadcast_main(app);
-  register_kbroadcast_table(app);
-  register_continuous_search(app);
-  register_simple_schedule(app);
-  register_latency(app);
+void register_kbroadcast(CLI::App& app, const Invocation& inv) {
+  register_kbroadcast_main(app, inv);
+  register_kbroadcast_table(app, inv);
+  register_continuous_search(app, inv);
+  register_simple_schedule(app, inv);
+  register_latency(app, inv);
 }
 
 }  // namespace blockcast::cli

@@ -10,20 +10,23 @@
 #include "assignment_json.hpp"
 #include "broadcast_run.hpp"
 #include "commands.hpp"
-#include "exit_codes.hpp"
 #include "expand.hpp"
 #include "options.hpp"
 #include "runtime.hpp"
+#include "schedule_json.hpp"
 #include "simulator.hpp"
 
 namespace blockcast::cli {
 
 namespace {
 
-// An assignment file, or the JSON of `solve --P ... --json` (its "witness").
+// Any file holding a block-cyclic assignment (engine/schedule_json.hpp): an assignment, the
+// JSON of `solve --P ... --json`, a base case of `conjecture --out`.
 Assignment load_schedule(const std::string& file, i64 items) {
-  const nlohmann::json j = read_json_file(file);
-  Assignment a = assignment_from_json(j.is_object() && j.contains("witness") ? j["witness"] : j);
+  const ScheduleInput in = read_schedule_input(file, "mpi-run");
+  if (!in.assignment)
+    throw InputError("'" + file + "' holds " + in.format + ": mpi-run runs a block-cyclic assignment (blockcast-assignment)");
+  Assignment a = *in.assignment;
   if (auto err = check_assignment(claimed_instance(a), a))
     throw InputError("'" + file + "' is not a legal assignment: " + *err);
   if (SimulationResult r = simulate(expand_assignment(a, items)); !r.ok)
@@ -70,7 +73,7 @@ void print_report(const Assignment& a, const mpi::BroadcastRunReport& r) {
 
 }  // namespace
 
-void register_mpi_run(CLI::App& app) {
+void register_mpi_run(CLI::App& app, const Invocation& inv) {
   struct Args {
     std::string file;
     i64 items = 0, bytes = 0;
@@ -82,13 +85,13 @@ void register_mpi_run(CLI::App& app) {
       "mpi-run", "under mpirun -np P: run a schedule as a real MPI broadcast, verify it, time it against MPI_Bcast");
   sub->add_option("file", a->file, "assignment JSON (docs/assignment-format.md) or `solve --P --json` output")
       ->required();
-  add_int(sub, "items", a->items)->required();
-  add_int(sub, "bytes", a->bytes);
-  add_int(sub, "reps", a->reps);
-  add_flag(sub, "json", a->json);
-  sub->callback([a] {
+  add_alias(sub, "items", add(sub, "k", a->items)->required());
+  add(sub, "bytes", a->bytes);
+  add(sub, "reps", a->reps);
+  add(sub, "json", a->json);
+  sub->callback([a, &inv] {
     if (!mpi::launched_by_mpirun())
-      throw InputError("mpi-run must be started by mpirun, e.g. mpirun -np P blockcast mpi-run FILE --items K");
+      throw InputError("mpi-run must be started by mpirun, e.g. mpirun -np P blockcast mpi-run FILE --k K");
     mpi::Session session;
     // Rank 0 validates; every rank learns the outcome, so all leave together on bad input.
     std::string error, text;
@@ -109,10 +112,10 @@ void register_mpi_run(CLI::App& app) {
       // would make mpirun kill rank 0 before it prints why.
       if (session.rank() != 0) return;
       if (a->json)
-        std::cout << report_json(sched, report).dump(2) << "\n";
+        print_json(inv, "blockcast-mpi-run", report_json(sched, report), report.verified() ? Status::accepted : Status::rejected);
       else
         print_report(sched, report);
-      if (!report.verified()) throw CLI::RuntimeError(exit_rejected);
+      if (!report.verified()) leave(Status::rejected);
     } catch (const InputError&) {
       if (session.rank() == 0) throw;  // one error line and exit code, from rank 0
     }

@@ -6,7 +6,6 @@
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
-#include "exit_codes.hpp"
 #include "options.hpp"
 #include "prove.hpp"
 
@@ -58,7 +57,7 @@ void print_text(const TreeSpec& s, const sat::ProveResult& r) {
 }
 }  // namespace
 
-void register_prove(CLI::App& app) {
+void register_prove(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, t = 7;
     std::int64_t P = 0;
@@ -70,19 +69,19 @@ void register_prove(CLI::App& app) {
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand(
       "prove", "decide I(t) by an independent SAT encoding (CaDiCaL): SOLVED (checked), IMPOSSIBLE (checked DRAT proof) or UNKNOWN");
-  add_int(sub, "L", a->L);
-  auto* t_opt = add_int(sub, "t", a->t);
-  auto* P_opt = add_int(sub, "P", a->P);
-  auto* shape_opt = add_string(sub, "shape", a->shape);
-  add_string(sub, "receive-only", a->receive_only);
-  add_flag(sub, "extendable", a->extendable);
-  add_string(sub, "proof", a->proof);
-  add_string(sub, "dimacs", a->dimacs);
-  add_double(sub, "time-limit", a->time_limit);
-  add_int(sub, "conflicts", a->conflicts);
-  add_flag(sub, "no-symmetry", a->no_symmetry);
-  add_flag(sub, "json", a->json);
-  sub->callback([a, t_opt, P_opt, shape_opt] {
+  add(sub, "L", a->L);
+  auto* t_opt = add(sub, "t", a->t);
+  auto* P_opt = add(sub, "P", a->P);
+  auto* shape_opt = add(sub, "shape", a->shape);
+  add(sub, "receive-only", a->receive_only);
+  add(sub, "extendable", a->extendable);
+  add(sub, "proof", a->proof);
+  add(sub, "dimacs", a->dimacs);
+  add(sub, "time-limit", a->time_limit);
+  add(sub, "conflicts", a->conflicts);
+  add(sub, "no-symmetry", a->no_symmetry);
+  add(sub, "json", a->json);
+  sub->callback([a, t_opt, P_opt, shape_opt, &inv] {
     if (P_opt->count() && t_opt->count())
       throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
     if (shape_opt->count() && !P_opt->count()) throw InputError("--shape needs --P (--t always means the optimal tree)");
@@ -104,10 +103,10 @@ void register_prove(CLI::App& app) {
     o.dimacs_path = a->dimacs;
     sat::ProveResult r = sat::prove(spec, o);
     if (a->json)
-      std::cout << prove_json(spec, r).dump(2) << "\n";
+      print_json(inv, "blockcast-prove", prove_json(spec, r));
     else
       print_text(spec, r);
-    if (r.verdict != Verdict::solved) throw CLI::RuntimeError(exit_code(r.verdict));
+    if (r.verdict != Verdict::solved) leave(status_of(r.verdict));
   });
 }
 

@@ -1,13 +1,14 @@
 // Reports and exports (issue "Reports and exports"; paper 000 Sec. 3, paper 002 Sec. 6,
 // paper 003 Sec. 2). Subcommands:
-//   reception FILE --items K [--format text|markdown|svg] [--addressing absolute|relative] [--step-range A..B]
-//   draw tree [--L 3 --t 7] [--svg]          draw automaton [--L 3] [--svg]
-//   draw schedule FILE [--item I] [--svg]
+//   reception FILE --k K [--format text|markdown|svg] [--addressing absolute|relative] [--step-range A..B]
+//   draw tree [--L 3 --t 7] [--format dot|svg]     draw automaton [--L 3] [--format dot|svg]
+//   draw schedule FILE [--item I] [--format dot|svg]
 //   report DIR                               (DIR/report.md and DIR/report.html)
-//   export FILE --items K --format goal|csv
-//   traffic FILE --items K [--m M] [--json]
-// Schedules are always re-checked (symbolically and by the simulator) before they are shown
-// or exported; a schedule that fails is reported as bad input (exit 2).
+//   export FILE --k K --format goal|csv
+//   traffic FILE --k K [--m M] [--json]
+// FILE is any schedule blockcast writes (engine/schedule_json.hpp; "-" = stdin). Schedules
+// are always re-checked (symbolically and by the simulator) before they are shown or
+// exported; a schedule that fails is reported as bad input (exit 2).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,7 @@
 #include "options.hpp"
 #include "reception_table.hpp"
 #include "run_report.hpp"
+#include "schedule_json.hpp"
 #include "simulator.hpp"
 #include "table_render.hpp"
 #include "traffic.hpp"
@@ -29,51 +31,75 @@ namespace {
 
 struct ScheduleArgs {
   std::string file;
-  i64 items = 0;
+  i64 k = 0;
   std::string format;
   std::string addressing = "absolute";
-  std::string steps;
+  IntList steps;
   i64 m = 0;
   bool json = false;
 };
 
-void add_schedule_args(CLI::App* sub, ScheduleArgs& a) {
-  sub->add_option("file", a.file, "assignment JSON file (docs/assignment-format.md)")->required();
-  add_int(sub, "items", a.items)->required();
+void add_file(CLI::App* sub, std::string& file) {
+  sub->add_option("file", file, "schedule JSON (assignment, solve --json, kbroadcast --out ...; - = stdin)")->required();
 }
 
-// The assignment expanded to K items, after the symbolic check and a simulator replay.
-Schedule verified_schedule(const std::string& file, i64 items, Assignment* out = nullptr) {
-  Assignment a = read_assignment_file(file);
-  if (auto err = check_assignment(claimed_instance(a), a))
-    throw InputError("'" + file + "' is not a legal assignment: " + *err);
-  Schedule s = expand_assignment(a, items);
+void add_schedule_args(CLI::App* sub, ScheduleArgs& a) {
+  add_file(sub, a.file);
+  add_alias(sub, "items", add(sub, "k", a.k));
+}
+
+// The schedule of `file`: an assignment after the symbolic check, expanded to k items; an
+// explicit schedule as it is (at most k items if k is given). Either is replayed by the
+// simulator first. `a` receives the assignment if there is one.
+Schedule verified_schedule(const std::string& file, i64 k, const std::string& command,
+                           std::optional<Assignment>* a = nullptr) {
+  ScheduleInput in = read_schedule_input(file, command);
+  Schedule s;
+  if (in.assignment) {
+    if (auto err = check_assignment(claimed_instance(*in.assignment), *in.assignment))
+      throw InputError("'" + file + "' is not a legal assignment: " + *err);
+    if (k == 0) throw InputError("--k is required for a block-cyclic assignment (how many items to expand)");
+    s = expand_assignment(*in.assignment, k);
+  } else {
+    s = std::move(*in.explicit_);
+    if (k > s.items)
+      throw InputError("--k " + std::to_string(k) + ": '" + file + "' holds " + std::to_string(s.items) + " items");
+  }
   if (SimulationResult r = simulate(s); !r.ok)
-    throw InputError("'" + file + "' expanded to " + std::to_string(items) +
-                     " items fails the simulator: " + r.violation.text);
-  if (out) *out = a;
+    throw InputError("'" + file + "' with " + std::to_string(s.items) + " items fails the simulator: " + r.violation.text);
+  if (a) *a = std::move(in.assignment);
   return s;
 }
 
-void register_reception(CLI::App& app) {
+// The drawing as DOT, as SVG (Graphviz), or with --json the DOT text in the envelope.
+void draw_output(const Invocation& inv, const std::string& dot, const std::string& format, bool json) {
+  if (format != "dot" && format != "svg") throw InputError("--format '" + format + "': expected dot or svg");
+  const std::string text = format == "svg" ? render_svg(dot) : dot;
+  if (json) return print_json(inv, "blockcast-draw", {{format, text}});
+  std::cout << text;
+}
+
+void register_reception(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<ScheduleArgs>();
   args->format = "text";
   auto* sub = app.add_subcommand("reception",
                                  "reception table (processor x step) of an expanded schedule, as in paper 000 Fig. 2");
   add_schedule_args(sub, *args);
-  add_string(sub, "format", args->format);
-  add_string(sub, "addressing", args->addressing);
-  add_string(sub, "step-range", args->steps);
-  sub->callback([args] {
+  add(sub, "format", args->format);
+  add(sub, "addressing", args->addressing);
+  add(sub, "step-range", args->steps);
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
     if (args->format != "text" && args->format != "markdown" && args->format != "svg")
       throw InputError("--format '" + args->format + "': expected text, markdown or svg");
     const Addressing addressing = parse_addressing(args->addressing);
-    Assignment a;
-    const Schedule s = verified_schedule(args->file, args->items, &a);
+    std::optional<Assignment> a;
+    const Schedule s = verified_schedule(args->file, args->k, "reception", &a);
     std::optional<std::pair<std::int64_t, std::int64_t>> range;
-    if (!args->steps.empty()) range = parse_range("step-range", args->steps, 0, 999'999'999);
+    if (!args->steps.parts.empty()) range = args->steps.parts.front();
     ReceptionTable t = reception_table(s, addressing, range);
-    t.row_groups = layout_groups(a);
+    if (a) t.row_groups = layout_groups(*a);
+    if (args->json) return print_json(inv, "blockcast-reception", reception_json(t));
     if (args->format == "text")
       std::cout << table_text(t);
     else if (args->format == "markdown")
@@ -83,77 +109,92 @@ void register_reception(CLI::App& app) {
   });
 }
 
-void register_draw(CLI::App& app) {
+void register_draw(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, t = 7;
-    bool svg = false;
+    std::string format;
+    bool json = false;
   };
   auto* draw = app.add_subcommand("draw", "Graphviz drawings: the optimal broadcast tree, the word automaton, or one item's tree in a schedule");
   draw->require_subcommand(1);
-  auto emit = [](const std::string& dot, bool svg) { std::cout << (svg ? render_svg(dot) : dot); };
   auto targs = std::make_shared<Args>();
   auto* tree = draw->add_subcommand("tree", "optimal broadcast tree T_t (node labels: delay and relative name) as DOT");
-  add_int(tree, "L", targs->L);
-  add_int(tree, "t", targs->t);
-  add_flag(tree, "svg", targs->svg);
-  tree->callback([targs, emit] { emit(tree_dot(targs->L, targs->t), targs->svg); });
+  add(tree, "L", targs->L);
+  add(tree, "t", targs->t);
+  add(tree, "format", targs->format);
+  add(tree, "json", targs->json);
+  tree->callback([targs, &inv] { draw_output(inv, tree_dot(targs->L, targs->t), targs->format, targs->json); });
   auto aargs = std::make_shared<Args>();
   auto* aut =
       draw->add_subcommand("automaton", "word automaton over the letters a.. of latency L (recurrent states) as DOT");
-  add_int(aut, "L", aargs->L);
-  add_flag(aut, "svg", aargs->svg);
-  aut->callback([aargs, emit] { emit(automaton_dot(aargs->L), aargs->svg); });
+  add(aut, "L", aargs->L);
+  add(aut, "format", aargs->format);
+  add(aut, "json", aargs->json);
+  aut->callback([aargs, &inv] { draw_output(inv, automaton_dot(aargs->L), aargs->format, aargs->json); });
   auto sargs = std::make_shared<ScheduleArgs>();
   auto item = std::make_shared<i64>(0);
-  auto svg = std::make_shared<bool>(false);
+  auto format = std::make_shared<std::string>();
   auto* sched = draw->add_subcommand(
       "schedule", "broadcast tree of one item of an assignment's expanded schedule (checked first) as DOT");
-  sched->add_option("file", sargs->file, "assignment JSON file (docs/assignment-format.md)")->required();
-  add_int(sched, "item", *item);
-  add_flag(sched, "svg", *svg);
-  sched->callback([sargs, item, svg, emit] {
-    Assignment a;
-    const Schedule s = verified_schedule(sargs->file, *item + 1, &a);
-    emit(schedule_tree_dot(a, s, static_cast<int>(*item)), *svg);
+  add_file(sched, sargs->file);
+  add(sched, "item", *item);
+  add(sched, "format", *format);
+  add(sched, "json", sargs->json);
+  sched->callback([sargs, item, format, &inv] {
+    std::optional<Assignment> a;
+    const ScheduleInput in = read_schedule_input(sargs->file, "draw schedule");
+    if (!in.assignment)
+      throw InputError("'" + sargs->file + "' holds " + in.format +
+                       ": draw schedule labels the tree with blocks and words, so it reads a block-cyclic assignment "
+                       "(blockcast-assignment); reception and traffic read this file");
+    const Schedule s = verified_schedule(sargs->file, *item + 1, "draw schedule", &a);
+    draw_output(inv, schedule_tree_dot(*a, s, static_cast<int>(*item)), *format, sargs->json);
   });
 }
 
-void register_report(CLI::App& app) {
+void register_report(CLI::App& app, const Invocation& inv) {
   auto dir = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
   auto* sub = app.add_subcommand("report", "write DIR/report.md and DIR/report.html from DIR/L<L>/certificate.json");
   sub->add_option("dir", *dir, "run directory of the conjecture command")->required();
-  sub->callback([dir] {
+  add(sub, "json", *json);
+  sub->callback([dir, json, &inv] {
     const RunReportFiles f = write_run_report(*dir);
+    if (*json) return print_json(inv, "blockcast-report", {{"markdown", f.markdown}, {"html", f.html}});
     std::cout << "wrote " << f.markdown << " and " << f.html << "\n";
   });
 }
 
-void register_export(CLI::App& app) {
+void register_export(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<ScheduleArgs>();
   auto* sub = app.add_subcommand("export", "export an expanded schedule: GOAL (LogGOPSim) or CSV");
   add_schedule_args(sub, *args);
-  add_string(sub, "format", args->format)->required();
-  sub->callback([args] {
-    if (args->format != "goal" && args->format != "csv")
-      throw InputError("--format '" + args->format + "': expected goal or csv");
-    const Schedule s = verified_schedule(args->file, args->items);
+  add(sub, "format", args->format);
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
+    if (args->json && args->format.empty()) args->format = "json";
+    if (args->format != "goal" && args->format != "csv" && args->format != "json")
+      throw InputError("--format '" + args->format + "': expected goal, csv or json");
+    const Schedule s = verified_schedule(args->file, args->k, "export");
+    // --json (or --format json): the explicit schedule, which every schedule command reads.
+    if (args->format == "json") return print_json(inv, outcome_from_json("blockcast-schedule", to_json(s)));
     std::cout << (args->format == "goal" ? goal_export(s) : csv_export(s));
   });
 }
 
-void register_traffic(CLI::App& app) {
+void register_traffic(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<ScheduleArgs>();
   auto* sub = app.add_subcommand(
       "traffic", "per-step sends, messages in flight and receptions; optional global limit m (paper 003)");
   add_schedule_args(sub, *args);
-  add_int(sub, "m", args->m);
-  add_flag(sub, "json", args->json);
-  sub->callback([args] {
-    const TrafficProfile t = traffic_profile(verified_schedule(args->file, args->items));
+  add(sub, "m", args->m);
+  add(sub, "json", args->json);
+  sub->callback([args, &inv] {
+    const TrafficProfile t = traffic_profile(verified_schedule(args->file, args->k, "traffic"));
     std::optional<BandwidthCharge> c;
     if (args->m > 0) c = bandwidth_charge(t, args->m);
     if (args->json)
-      std::cout << traffic_json(t, c ? &*c : nullptr).dump(2) << "\n";
+      print_json(inv, "blockcast-traffic", traffic_json(t, c ? &*c : nullptr));
     else
       std::cout << traffic_text(t, c ? &*c : nullptr);
   });
@@ -161,12 +202,12 @@ void register_traffic(CLI::App& app) {
 
 }  // namespace
 
-void register_reports(CLI::App& app) {
-  register_reception(app);
-  register_draw(app);
-  register_report(app);
-  register_export(app);
-  register_traffic(app);
+void register_reports(CLI::App& app, const Invocation& inv) {
+  register_reception(app, inv);
+  register_draw(app, inv);
+  register_report(app, inv);
+  register_export(app, inv);
+  register_traffic(app, inv);
 }
 
 }  // namespace blockcast::cli

@@ -1,13 +1,14 @@
-// `blockcast solve`: decide one instance (issue: search). `--P N` (issue 4, SPEC Sec. 6)
-// asks for the best delay for N processors: L+t on the optimal or ties tree, else L+t+1 on
+// `blockcast solve`: decide one instance I(t) (`--t`), or `--P N` (SPEC Sec. 6; a list or
+// range of P gives one answer per P) asks for the best delay for N processors: L+t on the optimal or ties tree, else L+t+1 on
 // a pruned tree (search/best_schedule.hpp); `--shape` forces one shape. Exit codes:
-// cli/exit_codes.hpp (0 SOLVED, 4 IMPOSSIBLE, 5 UNKNOWN).
+// docs/exit-codes.md (0 SOLVED, 4 IMPOSSIBLE, 5 UNKNOWN; over several P the worst).
+#include <chrono>
 #include <iostream>
 
 #include "assignment_json.hpp"
 #include "best_schedule.hpp"
 #include "commands.hpp"
-#include "exit_codes.hpp"
+#include "render.hpp"
 #include "trim_search.hpp"
 #include "search_args.hpp"
 #include "witness.hpp"
@@ -49,58 +50,75 @@ Verdict no_schedule_verdict(const BestSchedule& b) {
   return b.attempts.empty() ? Verdict::unknown : Verdict::impossible;
 }
 
+// The outcome of `solve --P`: SOLVED with a schedule, else why not. The schedule sits under
+// "schedule" (an assignment file of its own), the search's fields beside it.
+Outcome best_outcome(const BestSchedule& b, double seconds) {
+  Outcome out{"blockcast-solve", b.witness ? Status::solved : status_of(no_schedule_verdict(b)), b.reason, seconds,
+              nlohmann::json(), to_json(b, false)};
+  out.payload.erase("reason");
+  if (b.witness) out.payload["schedule"] = to_json(*b.witness);
+  return out;
+}
+
 }  // namespace
 
-void register_solve(CLI::App& app) {
+void register_solve(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, t = 7;
-    std::int64_t P = 0;
+    IntList P;
     std::string shape;
     std::string receive_only;
     bool extendable = false;
     SearchArgs search;
   };
   auto a = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("solve", "decide one instance I(t): SOLVED (checked witness), IMPOSSIBLE or UNKNOWN");
-  add_int(sub, "L", a->L);
-  auto* t_opt = add_int(sub, "t", a->t);
-  auto* P_opt = add_int(sub, "P", a->P);
-  auto* shape_opt = add_string(sub, "shape", a->shape);
-  add_string(sub, "receive-only", a->receive_only);
-  add_flag(sub, "extendable", a->extendable);
+  auto* sub = app.add_subcommand("solve", "the best schedule for P processors (--P), or decide one instance I(t) (--t)");
+  add(sub, "L", a->L);
+  auto* t_opt = add(sub, "t", a->t);
+  auto* P_opt = add(sub, "P", a->P);
+  auto* shape_opt = add(sub, "shape", a->shape);
+  add(sub, "receive-only", a->receive_only);
+  add(sub, "extendable", a->extendable);
   a->search.add(sub);
-  sub->callback([a, t_opt, P_opt, shape_opt] {
+  sub->callback([a, t_opt, P_opt, shape_opt, &inv] {
     SearchOptions o = a->search.options();
     if (!a->receive_only.empty()) o.receive_only = parse_letter(a->receive_only);
+    // The --P path checks the letter as the --t path does (a letter of L is a..L-1).
+    if (o.receive_only && *o.receive_only >= a->L)
+      throw InputError("--receive-only " + a->receive_only + " is not a letter of L=" + std::to_string(a->L));
     if (P_opt->count() && t_opt->count())
       throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
     if (shape_opt->count() && !P_opt->count()) throw InputError("--shape needs --P (--t always means the optimal tree)");
+    o.extendable = a->extendable;
     if (P_opt->count()) {
-      o.extendable = a->extendable;
-      BestSchedule b = shape_opt->count() ? schedule_for_shape(a->L, a->P, parse_shape(a->shape), o)
-                                          : best_schedule(a->L, a->P, o);
-      if (a->search.json)
-        std::cout << to_json(b, true).dump(2) << "\n";
-      else
-        print_best(b, a->search.stats);
-      if (!b.witness) throw CLI::RuntimeError(exit_code(no_schedule_verdict(b)));
+      const std::optional<Shape> shape = shape_opt->count() ? std::optional(parse_shape(a->shape)) : std::nullopt;
+      Status worst = Status::solved;
+      for (const i64 P : a->P.values()) {
+        const auto start = std::chrono::steady_clock::now();
+        const BestSchedule b = shape ? schedule_for_shape(a->L, P, *shape, o) : best_schedule(a->L, P, o);
+        const Outcome out = best_outcome(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        worst = worse(worst, out.verdict);
+        if (a->search.json)
+          print_json(inv, out);
+        else
+          print_best(b, a->search.stats);
+      }
+      exit_with(worst);
       return;
     }
-    if (o.receive_only && *o.receive_only >= a->L)
-      throw InputError("--receive-only " + a->receive_only + " is not a letter of L=" + std::to_string(a->L));
-    o.extendable = a->extendable;
     Instance I = optimal_instance(a->L, a->t);
     SearchResult r = solve_exact(I, o);
     std::string sim;
     if (r.witness) sim = simulate_witness(*r.witness);
     if (a->search.json) {
-      nlohmann::json j = r.witness ? to_json(*r.witness) : nlohmann::json::object();
-      j["verdict"] = verdict_name(r.verdict);
-      j["mode"] = r.mode;
-      j["covered"] = r.covered;
-      if (r.witness) j["verification"] = "symbolic check passed; " + sim;
-      if (a->search.stats) j["stats"] = r.stats.json();
-      std::cout << j.dump(2) << "\n";
+      Outcome out{"blockcast-solve", status_of(r.verdict), r.covered, r.stats.seconds,
+                  a->search.stats ? r.stats.json() : nlohmann::json(), nlohmann::json::object()};
+      out.payload = {{"L", I.L}, {"t", I.t}, {"P", I.P}, {"delay", I.delay()}, {"mode", r.mode}};
+      if (r.witness) {
+        out.payload["schedule"] = to_json(*r.witness);
+        out.payload["verification"] = "symbolic check passed; " + sim;
+      }
+      print_json(inv, out);
     } else {
       std::cout << verdict_name(r.verdict) << "\n";
       std::cout << "L " << I.L << "  t " << I.t << "  P " << I.P << "  delay L+t " << I.delay() << "  mode " << r.mode
@@ -111,7 +129,7 @@ void register_solve(CLI::App& app) {
       }
       if (a->search.stats) std::cout << "stats " << r.stats.json().dump() << "\n";
     }
-    if (r.verdict != Verdict::solved) throw CLI::RuntimeError(exit_code(r.verdict));
+    exit_with(status_of(r.verdict));
   });
 }
 

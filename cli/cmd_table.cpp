@@ -9,7 +9,6 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "exit_codes.hpp"
 #include "every_p.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -38,38 +37,36 @@ std::string duration(double s) {
 
 }  // namespace
 
-void register_table(CLI::App& app) {
+void register_table(CLI::App& app, const Invocation& inv) {
   struct Args {
-    std::string L = "2..8", P = "2..100", format = "text", resume, out;
+    IntList L, P;
+    std::string format, resume, out;
     int threads = 0;
     std::int64_t max_nodes = 0;
     bool json = false, cells = false;
   };
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand("table", "a checked schedule for every (L, P): delay, lower bound, method, proof status");
-  add_string(sub, "L", a->L)->default_str("2..8")->description("latencies: a range A..B or one value");
-  add_string(sub, "P", a->P)->default_str("2..100")->description("processors including the source: a range C..D");
-  a->L = "2..8", a->P = "2..100";
-  add_int(sub, "threads", a->threads);
-  add_int(sub, "max-nodes", a->max_nodes)
-      ->default_str(std::to_string(EveryPOptions{}.cell_nodes))
-      ->description("node limit of every search (deterministic; hitting it gives UNKNOWN for that depth)");
-  add_flag(sub, "json", a->json);
-  add_flag(sub, "cells", a->cells);
-  add_string(sub, "format", a->format)->default_str("text")->description("range table format: text or markdown");
-  a->format = "text";
-  add_string(sub, "resume", a->resume);
-  add_string(sub, "out", a->out)->description("also write DIR/table.md and DIR/table.html with a heat map of D - lower bound (issue 17)");
-  sub->callback([a, sub] {
-    const auto Ls = parse_range("L", a->L, 1, 64);
-    const auto Ps = parse_range("P", a->P, 2, 999'999'999);
+  add(sub, "L", a->L);
+  add(sub, "P", a->P);
+  add(sub, "threads", a->threads);
+  add(sub, "max-nodes", a->max_nodes);
+  add(sub, "json", a->json);
+  add(sub, "cells", a->cells);
+  add(sub, "format", a->format);
+  add(sub, "resume", a->resume);
+  add(sub, "out", a->out);
+  sub->callback([a, sub, &inv] {
+    const std::vector<i64> Ls = a->L.values();
     if (a->format != "text" && a->format != "markdown")
       throw InputError("--format '" + a->format + "': expected text or markdown");
-    const auto cells = static_cast<std::size_t>(Ls.second - Ls.first + 1) * static_cast<std::size_t>(Ps.second - Ps.first + 1);
+    const auto width = static_cast<std::size_t>(a->P.size());
+    const auto cells = Ls.size() * width;
     if (cells > kMaxCells)
       throw InputError("table of " + std::to_string(cells) + " cells is too large (at most " + std::to_string(kMaxCells) + ")");
     EveryPOptions opt;
     opt.threads = a->threads;
+    // The options table's default is EveryPOptions' own (tests/test_options.cpp checks they agree).
     if (a->max_nodes > 0) opt.cell_nodes = opt.base_nodes = a->max_nodes;
     opt.simulate_events = kTableSimulateEvents;
     opt.keep_witnesses = a->cells;  // ranges need only delay, shape, method: P up to 10^6 in little memory
@@ -78,18 +75,23 @@ void register_table(CLI::App& app) {
     Progress bar;
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded with --resume DIR.
     std::vector<std::string> keys;
-    for (int L = Ls.first; L <= Ls.second; ++L) keys.push_back("L" + std::to_string(L));
-    const auto width = static_cast<std::size_t>(Ps.second - Ps.first + 1);
+    for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
     const UnitRunOptions units{a->resume, !a->resume.empty(), option_fingerprint(sub, {"L", "threads", "resume", "out"})};
     const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
-      const int L = Ls.first + static_cast<int>(unit);
-      const auto rows = every_p_table({L, L}, Ps, opt, [&](std::size_t done_in_L, std::size_t) {
-        if (!bar.enabled()) return;
-        const double s = elapsed();
-        const std::size_t done = unit * width + done_in_L;
-        bar.update("table: " + std::to_string(done) + "/" + std::to_string(cells) + " cells, " + duration(s) +
-                   " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(cells - done)));
-      });
+      const int L = static_cast<int>(Ls[unit]);
+      std::vector<Cell> rows;  // one call per part of --P (a list gives several)
+      std::size_t before = 0;
+      for (const auto& [P0, P1] : a->P.parts) {
+        auto part = every_p_table({L, L}, {P0, P1}, opt, [&](std::size_t done_in_part, std::size_t) {
+          if (!bar.enabled()) return;
+          const double s = elapsed();
+          const std::size_t done = unit * width + before + done_in_part;
+          bar.update("table: " + std::to_string(done) + "/" + std::to_string(cells) + " cells, " + duration(s) +
+                     " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(cells - done)));
+        });
+        before += part.size();
+        rows.insert(rows.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
+      }
       out.summary = table_part_json(rows, a->cells, a->json);
     });
     bar.finish();
@@ -104,12 +106,12 @@ void register_table(CLI::App& app) {
       for (const auto& l : lines) std::cout << l << "\n";
       if (!a->json) std::cout << summary_line(sum) << "\n";
     } else if (a->json) {
-      std::cout << ranges_json(ranges, sum).dump(2) << "\n";
+      print_json(inv, "blockcast-table", ranges_json(ranges, sum), sum.none > 0 ? Status::unknown : Status::solved);
     } else {
       std::cout << (a->format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum));
     }
     // docs/exit-codes.md: a cell without a schedule means a limit stopped every depth tried.
-    if (sum.none > 0) throw CLI::RuntimeError(exit_unknown);
+    if (sum.none > 0) leave(Status::unknown);
   });
 }
 

@@ -10,7 +10,7 @@
 
 namespace blockcast::cli {
 
-void register_words(CLI::App& app) {
+void register_words(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, r = 1, u = -1;
     std::int64_t limit = 100000;
@@ -18,20 +18,20 @@ void register_words(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand("words", "legal words of block (r, u) over the letters a.. of latency L");
-  add_int(sub, "L", a->L);
-  add_int(sub, "r", a->r)->required();
-  add_int(sub, "u", a->u);
+  add(sub, "L", a->L);
+  add(sub, "r", a->r)->required();
+  add(sub, "u", a->u);
   a->u = -1;
-  add_int(sub, "limit", a->limit);
-  add_flag(sub, "count", a->count);
-  add_flag(sub, "json", a->json);
-  sub->callback([a] {
+  add(sub, "limit", a->limit);
+  add(sub, "count", a->count);
+  add(sub, "json", a->json);
+  sub->callback([a, &inv] {
     require_latency(a->L);
     const i64 u = a->u >= 0 ? a->u : a->L - 1 + a->r;
     if (a->count) {
       BigCount n = count_legal_words(a->r, u, a->L);
       if (a->json)
-        std::cout << nlohmann::json{{"L", a->L}, {"r", a->r}, {"u", u}, {"count", n.str()}}.dump() << "\n";
+        print_json(inv, "blockcast-words", {{"L", a->L}, {"r", a->r}, {"u", u}, {"count", n.str()}});
       else
         std::cout << n << "\n";
       return;
@@ -41,8 +41,7 @@ void register_words(CLI::App& app) {
     if (a->json) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& w : words) list.push_back(word_string(w));
-      std::cout << nlohmann::json{{"L", a->L}, {"r", a->r}, {"u", u}, {"words", list}, {"truncated", truncated}}.dump(2)
-                << "\n";
+      print_json(inv, "blockcast-words", {{"L", a->L}, {"r", a->r}, {"u", u}, {"words", list}, {"truncated", truncated}});
       return;
     }
     for (const auto& w : words) std::cout << (w.empty() ? "(empty)" : word_string(w)) << "\n";
@@ -50,17 +49,17 @@ void register_words(CLI::App& app) {
   });
 }
 
-void register_automaton(CLI::App& app) {
+void register_automaton(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3;
     bool dot = false, json = false;
   };
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand("automaton", "the word automaton for L letters: states, components, DOT");
-  add_int(sub, "L", a->L);
-  add_flag(sub, "dot", a->dot);
-  add_flag(sub, "json", a->json);
-  sub->callback([a] {
+  add(sub, "L", a->L);
+  add(sub, "dot", a->dot);
+  add(sub, "json", a->json);
+  sub->callback([a, &inv] {
     require_latency(a->L);
     WordAutomaton A(a->L);
     if (a->dot) {
@@ -74,10 +73,8 @@ void register_automaton(CLI::App& app) {
     if (a->json) {
       nlohmann::json states = nlohmann::json::array();
       for (State s : rec) states.push_back(state_name(s, a->L));
-      std::cout << nlohmann::json{{"L", a->L}, {"states", std::size_t{1} << a->L}, {"components", ncomp},
-                                  {"recurrent_states", states}, {"reachable_from_empty", reach.size()}}
-                       .dump(2)
-                << "\n";
+      print_json(inv, "blockcast-automaton", {{"L", a->L}, {"states", std::size_t{1} << a->L}, {"components", ncomp},
+                                              {"recurrent_states", states}, {"reachable_from_empty", reach.size()}});
       return;
     }
     std::cout << "automaton for L=" << a->L << ": " << (std::size_t{1} << a->L) << " states, " << ncomp

@@ -1,147 +1,361 @@
+// The one options table (see options.hpp): every option of every command, its kind, default,
+// range and help. Per-command entries come first in lookups, so a command states its own
+// default here, never in its cmd_*.cpp.
 #include "options.hpp"
 
+#include <algorithm>
+#include <limits>
+#include <set>
 #include <stdexcept>
-#include <vector>
 
 #include "checked.hpp"
 
 namespace blockcast::cli {
 
 namespace {
-const std::vector<OptionSpec>& table() {
-  static const std::vector<OptionSpec> t = {
-      // model
-      {"L", "3", 1, 256, "latency L of the postal model (message takes L steps)"},
-      {"t", "7", 0, 200, "tree depth t: the optimal tree has P-1 = f_t nodes"},
-      {"P", "", 2, INT64_MAX, "number of processors including the source"},
-      {"o", "0", 0, 1000000, "LogP send/receive overhead o"},
-      {"g", "1", 1, 1000000, "LogP gap g between consecutive sends"},
-      {"r", "", 1, 4096, "block size r (number of children of the internal node)"},
-      {"u", "", 0, 1 << 20, "block index u = T - label (default L-1+r, the optimal tree)"},
-      {"shape", "optimal", 0, 0, "tree shape: optimal, ties or pruned"},
-      {"items", "", 1, 1000000, "number of items k in the expanded window"},
-      {"item", "0", 0, 999999, "draw schedule: the item whose broadcast tree is drawn"},
-      {"sim-events", "2000000", 0, 50000000, "simulator replay bound: witnesses with P*(items+L+T) above it are checked symbolically only (0 = never replay)"},
-      // output
-      {"json", "", 0, 0, "print the result as JSON"},
-      {"count", "", 0, 0, "print the exact number of legal words instead of the words"},
-      {"limit", "100000", 1, INT64_MAX, "maximum number of words to print"},
-      {"dot", "", 0, 0, "print the automaton as Graphviz DOT"},
-      {"stats", "", 0, 0, "print search statistics"},
-      {"out", "", 0, 0, "output directory for exported JSON files and the report pages with plots (conjecture, table, fattree table)"},
-      // search
-      {"threads", "0", 0, 1024, "worker threads (0 = all cores)"},
-      {"max-nodes", "0", 0, INT64_MAX, "node limit per search (0 = none); hitting it gives UNKNOWN"},
-      {"time-limit", "0", 0, 1000000000, "time limit in seconds (0 = none) for the search; conjecture: for the whole command; hitting it gives UNKNOWN"},
-      {"method", "auto", 0, 0, "conjecture: complete (exact search), constructive (paper greedy + repair), auto (constructive, then complete)"},
-      {"seed", "1", 0, INT64_MAX, "seed of the randomized constructive method (runs are reproducible)"},
-      {"receive-only", "", 0, 0, "require this receive-only letter"},
-      {"extendable", "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
-      {"t-max", "0", 0, 400, "conjecture: largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
-      {"no-memo", "", 0, 0, "disable nogood memoisation (for cross-checks)"},
-      {"no-prune", "", 0, 0, "disable necessary-condition pruning (for cross-checks)"},
-      {"n", "", 0, 0, "fat tree: number of leaves n = 2^h (table: a range A..B of powers of two)"},
-      {"op", "", 0, 0, "fat-tree operation: broadcast, scatter, gather, multinode-broadcast, total-exchange[-phased]"},
-      {"capacities", "cbft", 0, 0, "fat-tree capacities: cbft, ebft, linear or c1,c2,...,ch (table: pattern names)"},
-      {"queue-free", "", 0, 0, "fat tree: reject schedules in which a packet waits at a routing node"},
-      {"trace", "", 0, 0, "fat tree: print the packets crossing each link in each step"},
-      {"steps", "0", 0, 400, "fat-tree search: step bound to decide (0 = find the minimum near the paper's value; csp: at most 62)"},
-      {"problem", "total-exchange", 0, 0, "fat-tree search problem: total-exchange, multinode-broadcast, scatter, gather, broadcast, queue-free-mnb"},
-      {"model", "", 0, 0, "fat-tree search model: queues (full model, SAT), queue-free, multicast or flood (multinode broadcast)"},
-      {"solver", "", 0, 0, "fat-tree search: csp (queue-free models) or sat (time-expanded CNF, every model); default by model"},
-      {"queue-bound", "", 0, 0, "fat-tree search --model queues: most packets waiting at one routing node after a step (default unbounded)"},
-      {"proof", "", 0, 0, "fat-tree search --solver sat: keep the DRAT proof of an UNSAT answer in this file"},
-      {"proof-check", "auto", 0, 0, "fat-tree search --solver sat: check UNSAT proofs with the independent DRAT checker (independent), CaDiCaL's checker (internal) or the first, then the second (auto)"},
-      {"format", "", 0, 0, "output format (reception: text, markdown, svg; export: goal, csv)"},
-      {"addressing", "absolute", 0, 0, "reception table cells: absolute (item numbers) or relative (letters, SPEC Sec. 3)"},
-      {"step-range", "", 0, 0, "reception table columns: steps A..B (default: first to last reception)"},
-      {"svg", "", 0, 0, "render the drawing to SVG with the Graphviz dot program (must be on PATH)"},
-      {"k", "", 1, 1000000, "number of items k of the k-item broadcast"},
-      {"assignment", "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
-      {"m", "0", 0, INT64_MAX, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
-      // prove (docs/prover.md)
-      {"proof", "", 0, 0, "prove: write the DRAT proof to this file (default: a temporary file, removed)"},
-      {"dimacs", "", 0, 0, "prove: write the CNF to this DIMACS file"},
-      {"conflicts", "0", 0, INT64_MAX, "prove: SAT solver conflict limit (0 = none); hitting it gives UNKNOWN"},
-      {"no-symmetry", "", 0, 0, "prove: no symmetry breaking between blocks of one type (for cross-checks)"},
-      {"bytes", "1024", 1, 1 << 30, "mpi-run: bytes per item (the message is items x bytes)"},
-      {"reps", "5", 1, 1000, "mpi-run: repetitions of each timed broadcast (the median is reported)"},
-      {"resume", "", 0, 0, "record each finished L in DIR/units/ and, on a rerun, take the recorded ones (conjecture: implies --out DIR)"},
-      // issue 15: k-item broadcast, periodic continuous schedules, varying latency
-      {"period", "1..4", 0, 0, "continuous-search: periods A..B of the periodic schedules searched"},
-      {"window", "0", 0, 64, "continuous-search: also decide the first N items of any continuous schedule (0 = skip)"},
-      {"d", "0", 0, 64, "latency: every message takes between L-d and L+d steps (a range A..B for the plot)"},
-      {"samples", "20", 1, 100000, "latency: seeded random latency draws per d"},
-      {"cells", "", 0, 0, "table: print every cell (--json: one assignment object per line) instead of ranges of P"},
+using K = OptionKind;
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+
+const std::vector<OptionSpec> kTable = {
+    // The model.
+    {"*", "L", K::list, "3", 1, 256, "latency L of the postal model (a message takes L steps)"},
+    {"conjecture", "L", K::list, "3..10", 1, 256, "latencies L to certify: N, A..B or a list"},
+    {"table", "L", K::list, "2..8", 1, 256, "latencies L: N, A..B or a list"},
+    {"kbroadcast-table", "L", K::list, "1..3", 1, 16, "latencies L: N, A..B or a list"},
+    {"*", "t", K::int_, "7", 0, 200, "tree depth t: the optimal tree has P-1 = f_t nodes"},
+    {"*", "P", K::list, "", 2, kMax, "processors including the source: N, A..B or a list (10,100,1000)"},
+    {"table", "P", K::list, "2..100", 2, 999'999'999, "processors including the source: N, A..B or a list"},
+    {"kbroadcast-table", "P", K::list, "2..8", 2, 12, "processors including the source: N, A..B or a list"},
+    {"simple-schedule", "P", K::list, "2..20", 2, 100'000, "processors including the source: N, A..B or a list"},
+    {"latency", "P", K::list, "10", 2, 100'000, "processors including the source: N, A..B or a list"},
+    {"*", "o", K::int_, "0", 0, 1'000'000, "LogP send/receive overhead o"},
+    {"*", "g", K::int_, "1", 1, 1'000'000, "LogP gap g between consecutive sends"},
+    {"*", "r", K::int_, "", 1, 4096, "block size r (number of children of the internal node)"},
+    {"*", "u", K::int_, "", 0, 1 << 20, "block index u = T - label (default L-1+r, the optimal tree)"},
+    {"*", "shape", K::string, "optimal", 0, 0, "tree shape: optimal, ties or pruned (SPEC Sec. 6)"},
+    {"conjecture", "shape", K::string, "optimal", 0, 0, "tree shape of the induction: optimal or pruned"},
+    {"*", "delay", K::int_, "", 1, kMax, "delay D to decide (default L + B(P-1), the lower bound)"},
+    // Items.
+    {"*", "k", K::int_, "", 1, 1'000'000, "number of items k (the message is cut into k items)"},
+    {"kbroadcast-table", "k", K::list, "1..4", 1, 8, "numbers of items k: N, A..B or a list"},
+    {"simple-schedule", "k", K::int_, "40", 1, 1'000'000, "number of items k replayed per schedule"},
+    {"latency", "k", K::int_, "40", 1, 1'000'000, "number of items k replayed per schedule"},
+    {"*", "item", K::int_, "0", 0, 999'999, "the item whose broadcast tree is drawn"},
+    {"*", "sim-events", K::int_, "2000000", 0, 50'000'000,
+     "simulator replay bound: witnesses with P*(k+L+T) above it are checked symbolically only (0 = never replay)"},
+    // Output.
+    {"*", "json", K::flag, "", 0, 0, "print the result as JSON (one envelope: format, version, tool version, command)"},
+    {"*", "count", K::flag, "", 0, 0, "print the exact number of legal words instead of the words"},
+    {"*", "limit", K::int_, "100000", 1, kMax, "maximum number of words to print"},
+    {"*", "dot", K::flag, "", 0, 0, "print the automaton as Graphviz DOT"},
+    {"*", "stats", K::flag, "", 0, 0, "print search statistics"},
+    {"*", "out", K::path, "", 0, 0, "output directory"},
+    {"conjecture", "out", K::path, "", 0, 0,
+     "write base cases, certificates, summary.json and report.md/.html to this directory"},
+    {"table", "out", K::path, "", 0, 0, "also write DIR/table.md and DIR/table.html with a heat map of D - lower bound"},
+    {"fattree table", "out", K::path, "", 0, 0, "also write DIR/fattree.md and DIR/fattree.html with plots"},
+    {"kbroadcast", "out", K::path, "", 0, 0, "write each schedule as DIR/<name>.json, .goal, .csv, .reception.txt"},
+    {"*", "format", K::string, "", 0, 0, "output format"},
+    {"reception", "format", K::string, "text", 0, 0, "output format: text, markdown or svg"},
+    {"export", "format", K::string, "", 0, 0, "output format: goal (LogGOPSim) or csv"},
+    {"table", "format", K::string, "text", 0, 0, "range table format: text or markdown"},
+    {"draw tree", "format", K::string, "dot", 0, 0, "dot (Graphviz source) or svg (rendered by Graphviz dot on PATH)"},
+    {"draw automaton", "format", K::string, "dot", 0, 0, "dot (Graphviz source) or svg (rendered by Graphviz dot on PATH)"},
+    {"draw schedule", "format", K::string, "dot", 0, 0, "dot (Graphviz source) or svg (rendered by Graphviz dot on PATH)"},
+    {"*", "plot", K::path, "", 0, 0, "write the plot of delay vs d to this SVG file (- = stdout)"},
+    {"*", "addressing", K::string, "absolute", 0, 0, "reception table cells: absolute (item numbers) or relative (letters, SPEC Sec. 3)"},
+    {"*", "step-range", K::range, "", 0, 999'999'999, "reception table columns: steps A..B (default: first to last reception)"},
+    {"*", "cells", K::flag, "", 0, 0, "print every cell (--json: one assignment object per line) instead of ranges of P"},
+    // Search and limits.
+    {"*", "threads", K::int_, "0", 0, 1024, "worker threads (0 = all cores)"},
+    {"*", "max-nodes", K::int_, "0", 0, kMax, "node limit per search (0 = none); hitting it gives UNKNOWN"},
+    {"table", "max-nodes", K::int_, "5000", 0, kMax,
+     "node limit of every search (deterministic; hitting it gives UNKNOWN for that depth)"},
+    {"*", "time-limit", K::float_, "0", 0, 1'000'000'000, "time limit in seconds for the whole command (0 = none); hitting it gives UNKNOWN"},
+    {"kbroadcast", "time-limit", K::float_, "20", 0, 1'000'000'000, "time limit in seconds of each SAT solve of the endgame (0 = none)"},
+    {"kbroadcast-table", "time-limit", K::float_, "60", 0, 1'000'000'000, "time limit in seconds of each SAT solve (0 = none)"},
+    {"continuous-search", "time-limit", K::float_, "120", 0, 1'000'000'000, "time limit in seconds of each SAT solve (0 = none)"},
+    {"simple-schedule", "time-limit", K::float_, "20", 0, 1'000'000'000, "time limit in seconds of each search of our schedule (0 = none)"},
+    {"latency", "time-limit", K::float_, "20", 0, 1'000'000'000, "time limit in seconds of each search of our schedule (0 = none)"},
+    {"*", "method", K::string, "auto", 0, 0,
+     "complete (exact search), constructive (paper greedy + repair), auto (constructive, then complete)"},
+    {"*", "seed", K::int_, "1", 0, kMax, "seed of the randomized parts (runs are reproducible)"},
+    {"*", "receive-only", K::string, "", 0, 0, "require this receive-only letter (a, b, ...; a letter of L)"},
+    {"*", "extendable", K::flag, "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
+    {"*", "t-max", K::int_, "0", 0, 400, "largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
+    {"*", "no-memo", K::flag, "", 0, 0, "disable nogood memoisation (for cross-checks)"},
+    {"*", "no-prune", K::flag, "", 0, 0, "disable necessary-condition pruning (for cross-checks)"},
+    {"*", "resume", K::path, "", 0, 0, "record each finished L in DIR/units/ and, on a rerun, take the recorded ones"},
+    {"conjecture", "resume", K::path, "", 0, 0,
+     "record each finished L in DIR/units/ and, on a rerun, take the recorded ones (implies --out DIR)"},
+    // Fat trees (docs/fattree.md).
+    {"*", "n", K::list, "", 2, 1 << 30, "fat tree: number of leaves n = 2^h"},
+    {"fattree table", "n", K::list, "4..1024", 2, 1 << 20, "fat trees: numbers of leaves n = 2^h: N, A..B or a list"},
+    {"*", "op", K::string, "", 0, 0, "fat-tree operation: broadcast, scatter, gather, multinode-broadcast, total-exchange[-phased]"},
+    {"fattree search", "op", K::string, "total-exchange", 0, 0,
+     "fat-tree operation: total-exchange, multinode-broadcast, scatter, gather, broadcast, queue-free-mnb"},
+    {"*", "capacities", K::string, "cbft", 0, 0, "fat-tree capacities: cbft, ebft, linear or c1,c2,...,ch"},
+    {"fattree table", "capacities", K::string, "cbft,ebft,linear", 0, 0, "fat-tree capacity patterns, comma-separated"},
+    {"*", "queue-free", K::flag, "", 0, 0, "fat tree: reject schedules in which a packet waits at a routing node"},
+    {"*", "trace", K::flag, "", 0, 0, "fat tree: print the packets crossing each link in each step"},
+    {"*", "steps", K::int_, "0", 0, 400, "step bound to decide (0 = find the minimum near the paper's value; csp: at most 62)"},
+    {"*", "model", K::string, "", 0, 0, "fat-tree search model: queues (full model, SAT), queue-free, multicast or flood"},
+    {"*", "solver", K::string, "", 0, 0, "csp (queue-free models) or sat (time-expanded CNF, every model); default by model"},
+    {"*", "queue-bound", K::int_, "", 0, 1'000'000, "--model queues: most packets waiting at one routing node after a step (default unbounded)"},
+    {"*", "proof", K::path, "", 0, 0, "keep the DRAT proof of an UNSAT answer in this file"},
+    {"prove", "proof", K::path, "", 0, 0, "write the DRAT proof to this file (default: a temporary file, removed)"},
+    {"*", "proof-check", K::string, "auto", 0, 0,
+     "check UNSAT proofs with the independent DRAT checker (independent), CaDiCaL's checker (internal) or both in turn (auto)"},
+    // k items, periodic schedules, latency (docs/kbroadcast.md).
+    {"*", "assignment", K::path, "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
+    {"*", "m", K::int_, "0", 0, kMax, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
+    {"*", "period", K::range, "1..4", 1, 64, "periods A..B of the periodic schedules searched"},
+    {"*", "window", K::int_, "0", 0, 64, "also decide the first N items of any continuous schedule (0 = skip)"},
+    {"*", "d", K::range, "0..2", 0, 64, "every message takes between L-d and L+d steps (A..B: one row per d)"},
+    {"*", "samples", K::int_, "20", 1, 100'000, "seeded random latency draws per d"},
+    // The SAT prover (docs/prover.md).
+    {"*", "dimacs", K::path, "", 0, 0, "write the CNF to this DIMACS file (- = stdout)"},
+    {"*", "conflicts", K::int_, "0", 0, kMax, "SAT solver conflict limit (0 = none); hitting it gives UNKNOWN"},
+    {"*", "no-symmetry", K::flag, "", 0, 0, "no symmetry breaking between blocks of one type (for cross-checks)"},
+    // MPI (docs/mpi.md).
+    {"*", "bytes", K::int_, "1024", 1, 1 << 30, "bytes per item (the message is k x bytes)"},
+    {"*", "reps", K::int_, "5", 1, 1000, "repetitions of each timed broadcast (the median is reported)"},
+};
+
+std::string kind_name(OptionKind k) {
+  switch (k) {
+    case K::int_: return "INT";
+    case K::float_: return "FLOAT";
+    case K::range: return "RANGE";
+    case K::list: return "LIST";
+    case K::flag: return "";
+    case K::string: return "TEXT";
+    case K::path: return "PATH";
+  }
+  return "";
+}
+
+std::int64_t parse_int(const std::string& option, const std::string& s, std::int64_t lo, std::int64_t hi,
+                       const std::string& text) {
+  auto bad = [&] {
+    return InputError("--" + option + " '" + text + "': expected N, A..B or a comma-separated list with " +
+                      std::to_string(lo) + " <= N <= " + std::to_string(hi));
   };
-  return t;
+  if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) throw bad();
+  std::int64_t v = 0;
+  for (char c : s) {
+    if (v > (kMax - (c - '0')) / 10) throw bad();
+    v = v * 10 + (c - '0');
+  }
+  if (v < lo || v > hi) throw bad();
+  return v;
 }
-}  // namespace
 
-const OptionSpec& option_spec(const std::string& name) {
-  for (const auto& o : table())
-    if (name == o.name) return o;
-  throw std::logic_error("option '" + name + "' missing from the options table");
+void check_default(const OptionSpec& s) {
+  const std::string where = std::string(s.command) + " --" + s.name;
+  if (s.lo > s.hi) throw std::logic_error("options table: " + where + " has lo > hi");
+  if (!*s.deflt) return;
+  try {
+    switch (s.kind) {
+      case K::int_: parse_list(s.name, s.deflt, s.lo, s.hi, true); break;
+      case K::float_: {
+        const double v = std::stod(s.deflt);
+        if (v < static_cast<double>(s.lo) || v > static_cast<double>(s.hi)) throw InputError("out of range");
+        break;
+      }
+      case K::range: parse_list(s.name, s.deflt, s.lo, s.hi, true); break;
+      case K::list: parse_list(s.name, s.deflt, s.lo, s.hi); break;
+      case K::flag: throw InputError("a flag has no default");
+      case K::string:
+      case K::path: break;
+    }
+  } catch (const std::exception& e) {
+    throw std::logic_error("options table: default of " + where + " '" + s.deflt + "': " + e.what());
+  }
 }
 
-namespace {
+// CLI11 help: the default and the kind, then the help text.
+CLI::Option* finish(CLI::Option* opt, const OptionSpec& s) {
+  if (*s.deflt) opt->default_str(s.deflt);
+  const std::string k = kind_name(s.kind);
+  if (!k.empty()) opt->type_name(k);
+  return opt;
+}
+
+std::string option_names(const std::string& name) {
+  // One-letter names also take one dash (-L 5), as users of other tools type them.
+  return name.size() == 1 ? "-" + name + ",--" + name : "--" + name;
+}
+
+// A list-kind option (--L, --P, --n) registered on a command that takes one value: the same
+// syntax is accepted, and anything but one value is refused with a clear line.
 template <class T>
-CLI::Option* add_number(CLI::App* app, const std::string& name, T& var) {
-  const auto& s = option_spec(name);
-  auto* opt = app->add_option("--" + name, var, s.help);
-  if (*s.deflt) {
-    var = static_cast<T>(std::stod(s.deflt));
-    opt->default_str(s.deflt);
-  }
+CLI::Option* add_one_of_list(CLI::App* app, const OptionSpec& s, T& var) {
+  const std::string name = s.name, command = command_path(app);
+  const std::int64_t lo = s.lo, hi = s.hi;
+  if (*s.deflt) var = static_cast<T>(parse_list(name, s.deflt, lo, hi).front());
+  auto* opt = app->add_option_function<std::string>(
+      option_names(name),
+      [&var, name, command, lo, hi](const std::string& text) {
+        try {
+          const IntList l = parse_list(name, text, lo, hi);
+          if (!l.single()) throw InputError("--" + name + " '" + text + "': " + command + " takes one value");
+          var = static_cast<T>(l.front());
+        } catch (const InputError& e) {
+          throw CLI::ValidationError(e.what());
+        }
+      },
+      s.help);
+  return finish(opt, s);
+}
+
+template <class T>
+CLI::Option* add_number(CLI::App* app, const std::string& name, T& var, OptionKind want) {
+  const auto& s = option_spec(command_path(app), name);
+  if (want == K::int_ && (s.kind == K::list || s.kind == K::range)) return add_one_of_list(app, s, var);
+  if (s.kind != want) throw std::logic_error("--" + name + " is not of kind " + kind_name(want) + " in the options table");
+  auto* opt = app->add_option(option_names(name), var, s.help);
+  if (*s.deflt) var = static_cast<T>(std::stod(s.deflt));
   opt->check(CLI::Range(static_cast<T>(s.lo), static_cast<T>(s.hi)));
-  return opt;
+  return finish(opt, s);
 }
 }  // namespace
 
-CLI::Option* add_int(CLI::App* app, const std::string& name, int& var) {
-  return add_number(app, name, var);
-}
-CLI::Option* add_int(CLI::App* app, const std::string& name, std::int64_t& var) {
-  return add_number(app, name, var);
-}
-CLI::Option* add_double(CLI::App* app, const std::string& name, double& var) {
-  return add_number(app, name, var);
-}
+const std::vector<OptionSpec>& options_table() { return kTable; }
 
-CLI::Option* add_string(CLI::App* app, const std::string& name, std::string& var) {
-  const auto& s = option_spec(name);
-  auto* opt = app->add_option("--" + name, var, s.help);
-  if (*s.deflt) {
-    var = s.deflt;
-    opt->default_str(s.deflt);
+const OptionSpec& option_spec(const std::string& command, const std::string& name) {
+  const OptionSpec* shared = nullptr;
+  for (const auto& o : kTable) {
+    if (name != o.name) continue;
+    if (command == o.command) return o;
+    if (std::string("*") == o.command) shared = &o;
   }
-  return opt;
+  if (shared) return *shared;
+  throw std::logic_error("option '" + name + "' of '" + command + "' missing from the options table");
 }
 
-CLI::Option* add_flag(CLI::App* app, const std::string& name, bool& var) {
-  return app->add_flag("--" + name, var, option_spec(name).help);
+void check_options_table() {
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const auto& s : kTable) {
+    if (!seen.insert({s.command, s.name}).second)
+      throw std::logic_error(std::string("options table: ") + s.command + " --" + s.name + " defined twice");
+    check_default(s);
+  }
+  // Every per-command entry refines a shared one, so `--name` means one thing everywhere.
+  for (const auto& s : kTable)
+    if (std::string("*") != s.command) {
+      const auto& shared = option_spec("*", s.name);
+      if (shared.kind != s.kind && !(shared.kind == K::int_ && s.kind == K::list))
+        throw std::logic_error(std::string("options table: ") + s.command + " --" + s.name + " changes its kind");
+    }
+}
+
+std::int64_t IntList::min() const {
+  std::int64_t m = parts.front().first;
+  for (const auto& [a, b] : parts) m = std::min(m, a);
+  return m;
+}
+std::int64_t IntList::max() const {
+  std::int64_t m = parts.front().second;
+  for (const auto& [a, b] : parts) m = std::max(m, b);
+  return m;
+}
+std::int64_t IntList::size() const {
+  std::int64_t n = 0;
+  for (const auto& [a, b] : parts) n = checked_add(n, checked_add(b - a, std::int64_t{1}));
+  return n;
+}
+std::vector<std::int64_t> IntList::values() const {
+  std::vector<std::int64_t> v;
+  for (const auto& [a, b] : parts)
+    for (std::int64_t x = a; x <= b; ++x) v.push_back(x);
+  return v;
+}
+
+IntList parse_list(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi, bool one_item) {
+  IntList out;
+  std::size_t pos = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', pos);
+    const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    const std::size_t dots = item.find("..");
+    std::int64_t a, b;
+    if (dots == std::string::npos) {
+      a = b = parse_int(option, item, lo, hi, text);
+    } else {
+      a = parse_int(option, item.substr(0, dots), lo, hi, text);
+      b = parse_int(option, item.substr(dots + 2), lo, hi, text);
+    }
+    if (a > b) throw InputError("--" + option + " '" + text + "': range " + item + " is descending");
+    for (const auto& [c, d] : out.parts)
+      if (a <= d && c <= b) throw InputError("--" + option + " '" + text + "': " + item + " overlaps an earlier item");
+    out.parts.emplace_back(a, b);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  if (one_item && out.parts.size() != 1)
+    throw InputError("--" + option + " '" + text + "': expected N or A..B (one range, no list)");
+  return out;
+}
+
+std::string command_path(const CLI::App* app) {
+  std::string path;
+  for (const CLI::App* a = app; a && a->get_parent(); a = a->get_parent())
+    path = path.empty() ? a->get_name() : a->get_name() + " " + path;
+  return path;
+}
+
+CLI::Option* add(CLI::App* app, const std::string& name, int& var) { return add_number(app, name, var, K::int_); }
+CLI::Option* add(CLI::App* app, const std::string& name, std::int64_t& var) {
+  return add_number(app, name, var, K::int_);
+}
+CLI::Option* add(CLI::App* app, const std::string& name, double& var) { return add_number(app, name, var, K::float_); }
+
+CLI::Option* add(CLI::App* app, const std::string& name, IntList& var) {
+  const auto& s = option_spec(command_path(app), name);
+  if (s.kind != K::list && s.kind != K::range)
+    throw std::logic_error("--" + name + " is not a range or list in the options table");
+  const bool one = s.kind == K::range;
+  if (*s.deflt) var = parse_list(name, s.deflt, s.lo, s.hi, one);
+  const std::int64_t lo = s.lo, hi = s.hi;
+  auto* opt = app->add_option_function<std::string>(
+      option_names(name),
+      [&var, name, lo, hi, one](const std::string& text) {
+        try {
+          var = parse_list(name, text, lo, hi, one);
+        } catch (const InputError& e) {
+          throw CLI::ValidationError(e.what());
+        }
+      },
+      s.help);
+  return finish(opt, s);
+}
+
+CLI::Option* add(CLI::App* app, const std::string& name, std::string& var) {
+  const auto& s = option_spec(command_path(app), name);
+  if (s.kind != K::string && s.kind != K::path)
+    throw std::logic_error("--" + name + " is not a string or path in the options table");
+  auto* opt = app->add_option(option_names(name), var, s.help);
+  if (*s.deflt) var = s.deflt;
+  return finish(opt, s);
+}
+
+CLI::Option* add(CLI::App* app, const std::string& name, bool& var) {
+  const auto& s = option_spec(command_path(app), name);
+  if (s.kind != K::flag) throw std::logic_error("--" + name + " is not a flag in the options table");
+  return app->add_flag(option_names(name), var, s.help);
+}
+
+void add_alias(CLI::App* app, const std::string& alias, CLI::Option* target) {
+  auto* opt = app->add_option_function<std::string>(
+      "--" + alias, [target](const std::string& v) { target->add_result(v); target->run_callback(); },
+      "same as " + target->get_name());
+  opt->group("");  // hidden: one spelling per concept in --help
 }
 
 std::pair<int, int> parse_range(const std::string& option, const std::string& text, int lo, int hi) {
-  auto bad = [&] {
-    return InputError("--" + option + " '" + text + "': expected N or A..B with " +
-                      std::to_string(lo) + " <= A <= B <= " + std::to_string(hi));
-  };
-  auto num = [&](const std::string& s) {
-    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
-      throw bad();
-    return std::stoi(s);
-  };
-  auto dots = text.find("..");
-  int a, b;
-  if (dots == std::string::npos) {
-    a = b = num(text);
-  } else {
-    a = num(text.substr(0, dots));
-    b = num(text.substr(dots + 2));
-  }
-  if (a > b || a < lo || b > hi) throw bad();
-  return {a, b};
+  const IntList l = parse_list(option, text, lo, hi, true);
+  return {static_cast<int>(l.parts.front().first), static_cast<int>(l.parts.front().second)};
 }
 
 }  // namespace blockcast::cli

@@ -1,28 +1,73 @@
-// The one options table of the blockcast CLI (name, default, range, help). Every
-// subcommand takes its options from here, so `--help` and the range checks come from a
-// single place (CaDiCaL's options.hpp habit).
+// The one options table of the blockcast CLI (CaDiCaL's options.hpp habit): every option of
+// every command, with its kind, default, range and help, lives in cli/options.cpp. A
+// command registers an option by name; the table gives CLI11 its type check, default and
+// help, so `--help`, the range checks and docs agree. An entry is either shared ("*": the
+// same meaning in every command that takes it) or belongs to one command (its default or
+// help differs there, e.g. `table --max-nodes`). `check_options_table` validates the table
+// at start-up (unique names, defaults parse and lie in range).
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace blockcast::cli {
 
+// int: one integer; float: one real; range: N or A..B; list: comma-separated N or A..B
+// items (so `--P 10,100,1000` and `--P 2..500` both work); flag: no value; string: a word
+// from a fixed set or free text; path: a file or directory name ("-" = stdin/stdout where
+// the command reads or writes one file).
+enum class OptionKind { int_, float_, range, list, flag, string, path };
+
 struct OptionSpec {
+  const char* command;  // "*" = every command that registers it; else e.g. "table", "fattree search"
   const char* name;     // long name without dashes
+  OptionKind kind;
   const char* deflt;    // default as text ("" = required or unset)
-  std::int64_t lo, hi;  // inclusive range for integer options
+  std::int64_t lo, hi;  // inclusive range of every number in the value (int, float, range, list)
   const char* help;
 };
 
-const OptionSpec& option_spec(const std::string& name);
+// The entry for `name` in `command` (its own entry, else the shared one); std::logic_error
+// if there is none (a programming error, caught by the start-up check and the tests).
+const OptionSpec& option_spec(const std::string& command, const std::string& name);
+// Every entry, for the start-up check, `help` and the tests.
+const std::vector<OptionSpec>& options_table();
+// Throws std::logic_error naming the first problem: duplicate (command, name), a default
+// that does not parse as its kind or lies outside its range, lo > hi.
+void check_options_table();
 
-// Add --name to a subcommand, typed by the variable, default and range from the table.
-CLI::Option* add_int(CLI::App* app, const std::string& name, int& var);
-CLI::Option* add_int(CLI::App* app, const std::string& name, std::int64_t& var);
-CLI::Option* add_double(CLI::App* app, const std::string& name, double& var);
-CLI::Option* add_string(CLI::App* app, const std::string& name, std::string& var);
-CLI::Option* add_flag(CLI::App* app, const std::string& name, bool& var);
+// A parsed range or list value: inclusive intervals in the order given.
+struct IntList {
+  std::vector<std::pair<std::int64_t, std::int64_t>> parts;
+  std::int64_t front() const { return parts.front().first; }
+  std::int64_t min() const;
+  std::int64_t max() const;
+  std::int64_t size() const;  // number of values (intervals may not overlap)
+  bool single() const { return size() == 1; }
+  std::vector<std::int64_t> values() const;
+};
+// "7", "3..10", "10,100,1000", "2..5,9": InputError naming --option if malformed, out of
+// [lo, hi], descending or overlapping. A range-kind option takes exactly one item.
+IntList parse_list(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi,
+                   bool one_item = false);
+
+// Register --name (and -X for one-letter names) on `app` with the table entry for app's
+// command path. Defaults are applied to the variable. The variable's type must fit the
+// kind: int_ -> int/int64, float_ -> double, range/list -> IntList, flag -> bool,
+// string/path -> std::string.
+CLI::Option* add(CLI::App* app, const std::string& name, int& var);
+CLI::Option* add(CLI::App* app, const std::string& name, std::int64_t& var);
+CLI::Option* add(CLI::App* app, const std::string& name, double& var);
+CLI::Option* add(CLI::App* app, const std::string& name, IntList& var);
+CLI::Option* add(CLI::App* app, const std::string& name, std::string& var);
+CLI::Option* add(CLI::App* app, const std::string& name, bool& var);
+// An old spelling kept working but hidden from --help (e.g. `--items` for `--k`).
+void add_alias(CLI::App* app, const std::string& alias, CLI::Option* target);
+
+// "fattree search" for the subcommand search of fattree (the key of per-command entries).
+std::string command_path(const CLI::App* app);
 
 // "3..10" or "7" -> [lo, hi]; InputError naming the option if malformed or outside range.
 std::pair<int, int> parse_range(const std::string& option, const std::string& text, int lo, int hi);

@@ -16,13 +16,13 @@ struct SearchArgs {
   bool no_memo = false, no_prune = false, stats = false, json = false;
 
   void add(CLI::App* sub) {
-    add_int(sub, "threads", threads);
-    add_int(sub, "max-nodes", max_nodes);
-    add_double(sub, "time-limit", time_limit);
-    add_flag(sub, "no-memo", no_memo);
-    add_flag(sub, "no-prune", no_prune);
-    add_flag(sub, "stats", stats);
-    add_flag(sub, "json", json);
+    cli::add(sub, "threads", threads);
+    cli::add(sub, "max-nodes", max_nodes);
+    cli::add(sub, "time-limit", time_limit);
+    cli::add(sub, "no-memo", no_memo);
+    cli::add(sub, "no-prune", no_prune);
+    cli::add(sub, "stats", stats);
+    cli::add(sub, "json", json);
   }
   SearchOptions options() const {
     SearchOptions o;

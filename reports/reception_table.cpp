@@ -103,4 +103,17 @@ std::string plain_cell(const ReceptionTable& t, const ReceptionCell& c) {
   return c.symbol + "*";
 }
 
+nlohmann::json reception_json(const ReceptionTable& t) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t r = 0; r < t.cells.size(); ++r) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& c : t.cells[r]) cells.push_back(c.empty() ? std::string() : plain_cell(t, c));
+    nlohmann::json row = {{"name", t.row_names[r]}, {"cells", cells}};
+    if (t.row_groups.size() == t.cells.size()) row["block"] = t.row_groups[r];
+    rows.push_back(row);
+  }
+  return {{"L", t.L}, {"P", t.P}, {"delay", t.delay}, {"k", t.items}, {"addressing", addressing_name(t.addressing)},
+          {"first_step", t.first_step}, {"last_step", t.last_step}, {"rows", rows}};
+}
+
 }  // namespace blockcast

@@ -10,6 +10,7 @@
 // afterwards (an internal node of that item's tree); relative addressing writes it upper
 // case with the number of children, e.g. H5, like the paper's H_5.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -54,6 +55,10 @@ ReceptionTable reception_table(const Schedule& s, Addressing a,
 // Names the block of every processor of the assignment's layout (engine/expand.hpp): block
 // (r, u) is the upper-case letter of u with subscript r, the receive-only processor "r/o".
 std::vector<std::string> layout_groups(const Assignment& a);
+
+// The table as JSON: L, P, delay, addressing, first/last step, and per row its name, block
+// (if known) and cells as plain text ("" = nothing received).
+nlohmann::json reception_json(const ReceptionTable& t);
 
 // "H5", "a", "7*": a cell as plain text (absolute active cells get a trailing '*').
 std::string plain_cell(const ReceptionTable& t, const ReceptionCell& c);

@@ -1,0 +1,97 @@
+// Reading any schedule blockcast writes (schedule_json.hpp). Every field is checked by
+// engine/json_fields.hpp, so a damaged file is a one-line InputError, never a wrong answer.
+#include "schedule_json.hpp"
+
+#include <iostream>
+#include <iterator>
+
+#include "assignment_json.hpp"
+#include "checked.hpp"
+#include "expand.hpp"
+#include "json_fields.hpp"
+#include "outcome.hpp"
+
+namespace blockcast {
+
+using nlohmann::json;
+
+namespace {
+constexpr const char* kExplicit = "blockcast-schedule";
+constexpr const char* kKItem = "blockcast-kitem-schedule";
+constexpr const char* kAssignment = "blockcast-assignment";
+
+std::string format_of(const json& j) {
+  if (!j.is_object()) return j.is_array() ? "a JSON array" : "a JSON value";
+  if (j.contains("format") && j["format"].is_string()) return j["format"].get<std::string>();
+  if (j.contains("blocks")) return kAssignment;  // files written before the envelope
+  return "JSON without a \"format\" field";
+}
+}  // namespace
+
+json to_json(const Schedule& s) {
+  json m = json::array();
+  for (const Message& x : s.messages) m.push_back({x.send_step, x.recv_step, x.sender, x.receiver, x.item});
+  json j = envelope(kExplicit);
+  j.update({{"L", s.L}, {"P", s.P}, {"items", s.items}, {"delay", s.expected_delay}, {"messages", m}});
+  return j;
+}
+
+Schedule explicit_schedule_from_json(const json& j, const std::string& where) {
+  using namespace json_fields;
+  Schedule s;
+  s.L = static_cast<int>(integer(j, "L", 1, 256, where));
+  s.P = integer(j, "P", 2, 1 << 30, where);
+  s.items = static_cast<std::int32_t>(integer(j, "items", 1, 1 << 30, where));
+  s.expected_delay = opt_integer(j, "delay", 0, 1 << 30, where).value_or(0);
+  if (!j.contains("messages") || !j["messages"].is_array())
+    throw InputError(where + ": field 'messages' must be an array");
+  const json& m = j["messages"];
+  if (static_cast<i64>(m.size()) > kMaxScheduleEvents)
+    throw InputError(where + ": more than " + std::to_string(kMaxScheduleEvents) + " messages");
+  s.messages.reserve(m.size());
+  for (const json& x : m) {
+    if (!x.is_array() || x.size() != 5)
+      throw InputError(where + ": each message must be [send_step, recv_step, sender, receiver, item]");
+    auto v = [&](int i, i64 hi, const char* what) {
+      return static_cast<std::int32_t>(integer_value(x[static_cast<std::size_t>(i)], 0, hi, where + " message " + what));
+    };
+    const i64 P = s.P - 1;
+    s.messages.push_back({v(0, 1 << 30, "send_step"), v(1, 1 << 30, "recv_step"), v(2, P, "sender"),
+                          v(3, P, "receiver"), v(4, s.items - 1, "item")});
+  }
+  return s;
+}
+
+ScheduleInput schedule_from_json(const json& j, const std::string& where, const std::string& command) {
+  const std::string f = format_of(j);
+  if (f == kAssignment) return {f, assignment_from_json(j), std::nullopt};
+  if (f == kExplicit || f == kKItem) return {f, std::nullopt, explicit_schedule_from_json(j, where)};
+  if (j.is_object())
+    for (const char* key : {"schedule", "witness"})
+      if (j.contains(key) && j[key].is_object()) return schedule_from_json(j[key], where, command);
+  throw InputError("'" + where + "' holds " + f + ", not a schedule: " + command +
+                   " reads blockcast-assignment (solve, table --cells, conjecture --out) or blockcast-schedule / "
+                   "blockcast-kitem-schedule (kbroadcast --out, continuous-search --json)");
+}
+
+json read_json_input(const std::string& path) {
+  if (path != "-") return read_json_file(path);
+  std::string text;
+  char buf[1 << 16];
+  while (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > kMaxJsonBytes)
+      throw InputError("standard input is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB: not a blockcast JSON file");
+  }
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    throw InputError(std::string("malformed JSON on standard input: ") + e.what());
+  }
+}
+
+ScheduleInput read_schedule_input(const std::string& path, const std::string& command) {
+  return schedule_from_json(read_json_input(path), path == "-" ? "standard input" : path, command);
+}
+
+}  // namespace blockcast

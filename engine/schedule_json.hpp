@@ -1,0 +1,37 @@
+// Reading any schedule blockcast writes, so every output that holds a schedule chains into
+// every command that takes one (check, simulate, export, draw, traffic, reception, mpi-run):
+//  - a block-cyclic assignment ("blockcast-assignment", docs/assignment-format.md), alone or
+//    inside an outcome envelope under "schedule" or "witness" (solve --json, mpi-run --json);
+//  - an explicit schedule: every message of a window of items ("blockcast-schedule", and the
+//    k-item files "blockcast-kitem-schedule" of kbroadcast --out / continuous-search --json).
+// Anything else is a one-line InputError naming the format it saw and what reads it.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "assignment.hpp"
+#include "schedule.hpp"
+
+namespace blockcast {
+
+struct ScheduleInput {
+  std::string format;                    // the format found ("blockcast-assignment", ...)
+  std::optional<Assignment> assignment;  // block-cyclic: expands to any number of items
+  std::optional<Schedule> explicit_;     // explicit: exactly its items
+};
+
+// `where` names the input in messages (a file name). `command` names the reader in the
+// error for a document that holds no schedule.
+ScheduleInput schedule_from_json(const nlohmann::json& j, const std::string& where, const std::string& command);
+// read_json_file, with "-" = standard input (same size bound).
+nlohmann::json read_json_input(const std::string& path);
+ScheduleInput read_schedule_input(const std::string& path, const std::string& command);
+
+// JSON of an explicit schedule: {"format": "blockcast-schedule", "version": 1,
+// "blockcast_version", "L", "P", "items", "delay", "messages": [[send, recv, sender,
+// receiver, item], ...]}.
+nlohmann::json to_json(const Schedule& s);
+Schedule explicit_schedule_from_json(const nlohmann::json& j, const std::string& where);
+
+}  // namespace blockcast
