@@ -100,6 +100,7 @@ std::string short_conclusion(const CertificateFile& c) {
 std::string methods_text(const CertificateFile& c) {
   std::vector<std::pair<std::string, int>> counts;
   for (const auto& b : c.base_cases) {
+    if (!b.assignment && b.method.empty()) continue;  // nothing solved it
     const std::string m = method_label(base_case_method(b, c));
     auto it = std::find_if(counts.begin(), counts.end(), [&m](const auto& e) { return e.first == m; });
     if (it == counts.end()) counts.emplace_back(m, 1);
@@ -180,7 +181,7 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
                     root_cell,
                     {{a ? letter_name(a->receive_only) : "-", "", a != nullptr}},
                     {{checks[i].verdict}},
-                    {{method_label(base_case_method(bc, c))}},
+                    {{a || !bc.method.empty() ? method_label(base_case_method(bc, c)) : "-"}},
                     {{checks[i].extendable_text}},
                     {{bc.stats.contains("nodes") ? json_scalar(bc.stats["nodes"]) : "-"}},
                     {{bc.stats.contains("seconds") ? json_scalar(bc.stats["seconds"]) : "-"}},
