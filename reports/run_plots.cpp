@@ -128,86 +128,95 @@ CellStyle cell_style(const std::string& verdict, const std::string& method) {
   return {text, verdict == "SOLVED" ? "#006d2c" : "#a50f15"};  // a method without its own colour
 }
 
+// The styles a verdict map uses, in order of first use: its legend.
+struct MapLegend {
+  std::vector<CellStyle> used;
+  MapCell cell(int t, const CellStyle& st, const std::string& extra) {
+    if (std::none_of(used.begin(), used.end(), [&st](const CellStyle& u) { return u.text == st.text; }))
+      used.push_back(st);
+    return MapCell{t, st.fill, st.text + extra};
+  }
+};
+
+// The cells of one certificate's row: smaller t, the base cases t0..t0+L-1 and, when the
+// certificate verified, the induction up to t_max.
+std::vector<MapCell> certificate_row(const CertificateFile& c, int t_max, MapLegend& legend) {
+  std::vector<MapCell> cells;
+  for (const auto& s : c.smaller) {
+    if (!s.t) continue;
+    const CellStyle st = cell_style(s.verdict, s.mode);
+    std::string extra;
+    if (st.text.rfind("UNKNOWN", 0) == 0 && !s.mode.empty()) extra = ", " + method_label(s.mode) + " tried";
+    if (s.verdict != "SOLVED" && !s.note.empty()) extra += ": " + s.note;
+    cells.push_back(legend.cell(*s.t, st, extra));
+  }
+  if (!c.t0) return cells;
+  for (int t = *c.t0; t < *c.t0 + c.L; ++t) {
+    const auto b = std::find_if(c.base_cases.begin(), c.base_cases.end(), [t](const BaseCase& x) {
+      return x.t ? *x.t == t : x.assignment && x.assignment->t == t;
+    });
+    const std::string method = b == c.base_cases.end() ? "" : base_case_method(*b, c);
+    cells.push_back(legend.cell(t, cell_style("SOLVED", method),
+                                c.verified() ? ", base case (verified)" : ", base case (certificate not verified)"));
+  }
+  if (c.verified())
+    for (int t = *c.t0 + c.L; t <= t_max; ++t)
+      cells.push_back(legend.cell(t, cell_style("SOLVED", "composition"), " (the induction from the base cases)"));
+  return cells;
+}
+
+// Row L of the map: runs of equal neighbouring cells become one rectangle.
+void add_row(Plot& p, int L, std::vector<MapCell> cells) {
+  std::sort(cells.begin(), cells.end(), [](const MapCell& a, const MapCell& b) { return a.t < b.t; });
+  for (size_t i = 0; i < cells.size();) {
+    size_t j = i;
+    while (j + 1 < cells.size() && cells[j + 1].t == cells[j].t + 1 && cells[j + 1].fill == cells[i].fill &&
+           cells[j + 1].what == cells[i].what)
+      ++j;
+    const std::string ts = cells[i].t == cells[j].t ? std::to_string(cells[i].t)
+                                                    : std::to_string(cells[i].t) + ".." + std::to_string(cells[j].t);
+    p.rects.emplace_back(cells[i].t - 0.5, cells[j].t + 0.5, L - 0.5, L + 0.5, cells[i].fill,
+                         "L=" + std::to_string(L) + ", t=" + ts + ": " + cells[i].what);
+    i = j + 1;
+  }
+  p.y.ticks.push_back(L);  // every L is labelled
+}
+
 std::optional<ReportFigure> verdict_figure(const std::vector<CertificateFile>& certs,
                                            const std::map<int, nlohmann::json>& summary) {
   Plot p;
   p.title = "verdicts over (L, t)";
+  p.x = PlotAxis("t (depth of the tree; P - 1 = f_t)", AxisScale::linear, true);
+  p.y = PlotAxis("L", AxisScale::linear, true);
   int t_max = 0;
   for (const auto& c : certs)
     if (c.t0) t_max = std::max(t_max, *c.t0 + 2 * c.L - 1);
   for (const auto& c : certs)
     for (const auto& s : c.smaller)
       if (s.t) t_max = std::max(t_max, *s.t);
+  MapLegend legend;
   std::vector<PlotRect> windows;
-  std::vector<CellStyle> used;  // legend, in order of first use
-  std::vector<double> ls;       // the rows
-  auto add_row = [&](int L, std::vector<MapCell> cells) {
-    ls.push_back(L);  // every L is labelled
-    std::sort(cells.begin(), cells.end(), [](const MapCell& a, const MapCell& b) { return a.t < b.t; });
-    for (size_t i = 0; i < cells.size();) {
-      size_t j = i;
-      while (j + 1 < cells.size() && cells[j + 1].t == cells[j].t + 1 && cells[j + 1].fill == cells[i].fill &&
-             cells[j + 1].what == cells[i].what)
-        ++j;
-      const std::string ts = cells[i].t == cells[j].t ? std::to_string(cells[i].t)
-                                                      : std::to_string(cells[i].t) + ".." + std::to_string(cells[j].t);
-      p.rects.emplace_back(cells[i].t - 0.5, cells[j].t + 0.5, L - 0.5, L + 0.5, cells[i].fill,
-                           "L=" + std::to_string(L) + ", t=" + ts + ": " + cells[i].what);
-      i = j + 1;
-    }
-  };
-  auto cell = [&used](int t, const CellStyle& st, const std::string& extra) {
-    if (std::none_of(used.begin(), used.end(), [&st](const CellStyle& u) { return u.text == st.text; }))
-      used.push_back(st);
-    return MapCell{t, st.fill, st.text + extra};
-  };
-  std::vector<int> with_cert;
   for (const auto& c : certs) {
-    with_cert.push_back(c.L);
-    std::vector<MapCell> cells;
-    for (const auto& s : c.smaller) {
-      if (!s.t) continue;
-      const CellStyle st = cell_style(s.verdict, s.mode);
-      std::string extra;
-      if (st.text.rfind("UNKNOWN", 0) == 0 && !s.mode.empty()) extra = ", " + method_label(s.mode) + " tried";
-      if (s.verdict != "SOLVED" && !s.note.empty()) extra += ": " + s.note;
-      cells.push_back(cell(*s.t, st, extra));
-    }
-    if (c.t0) {
-      for (int t = *c.t0; t < *c.t0 + c.L; ++t) {
-        const auto b = std::find_if(c.base_cases.begin(), c.base_cases.end(), [t](const BaseCase& x) {
-          return x.t ? *x.t == t : x.assignment && x.assignment->t == t;
-        });
-        const std::string method = b == c.base_cases.end() ? "" : base_case_method(*b, c);
-        cells.push_back(cell(t, cell_style("SOLVED", method),
-                             c.verified() ? ", base case (verified)" : ", base case (certificate not verified)"));
-      }
-      if (c.verified())
-        for (int t = *c.t0 + c.L; t <= t_max; ++t)
-          cells.push_back(cell(t, cell_style("SOLVED", "composition"), " (the induction from the base cases)"));
-      PlotRect w(*c.t0 - 0.5, *c.t0 + c.L - 0.5, c.L - 0.5, c.L + 0.5, "",
-                 "L=" + std::to_string(c.L) + ": base-case window t=" + std::to_string(*c.t0) + ".." +
-                     std::to_string(*c.t0 + c.L - 1));
-      w.stroke = "#000000";
-      w.stroke_width = 1.5;
-      windows.push_back(w);
-    }
-    add_row(c.L, std::move(cells));
+    add_row(p, c.L, certificate_row(c, t_max, legend));
+    if (!c.t0) continue;
+    PlotRect w(*c.t0 - 0.5, *c.t0 + c.L - 0.5, c.L - 0.5, c.L + 0.5, "",
+               "L=" + std::to_string(c.L) + ": base-case window t=" + std::to_string(*c.t0) + ".." +
+                   std::to_string(*c.t0 + c.L - 1));
+    w.stroke = "#000000";
+    w.stroke_width = 1.5;
+    windows.push_back(w);
   }
   for (const auto& [L, s] : summary) {  // an L the run did not solve has no certificate
-    if (std::find(with_cert.begin(), with_cert.end(), L) != with_cert.end()) continue;
+    if (std::any_of(certs.begin(), certs.end(), [L = L](const CertificateFile& c) { return c.L == L; })) continue;
     const std::string v = s.value("verdict", std::string("UNKNOWN"));
-    add_row(L, {cell(0, cell_style(v, ""), ", no certificate: " + s.value("note", std::string("-")))});
+    add_row(p, L, {legend.cell(0, cell_style(v, ""), ", no certificate: " + s.value("note", std::string("-")))});
   }
   if (p.rects.empty()) return std::nullopt;
   p.rects.insert(p.rects.end(), windows.begin(), windows.end());
-  p.x = PlotAxis("t (depth of the tree; P - 1 = f_t)", AxisScale::linear, true);
-  p.y = PlotAxis("L", AxisScale::linear, true);
-  p.y.ticks = ls;
-  for (const auto& u : used) p.legend.emplace_back(u.text, u.fill);
+  for (const auto& u : legend.used) p.legend.emplace_back(u.text, u.fill);
   if (!windows.empty()) p.legend.emplace_back("base-case window t0..t0+L-1", "", "#000000");
   p.width = 820;
-  p.height = std::clamp(90 + 14 * static_cast<int>(ls.size()), 240, 1100);  // grows further for many L
+  p.height = std::clamp(90 + 14 * static_cast<int>(p.y.ticks.size()), 240, 1100);  // plot_svg grows it for many L
   return ReportFigure{"plots/verdicts.svg",
                       "Verdict of every (L, t) the run decided, coloured by the method that decided it (the legend "
                       "names them); the outlined cells are the base cases, everything right of them is covered by "

@@ -2,7 +2,9 @@
 // search time against L (log scale), the verdict map over (L, t) with the base-case window
 // t0..t0+L-1 marked, and per L the reception table (paper 000 Fig. 2) of the smallest base
 // case for a few items. Each figure is an SVG file in the run directory; run_report.cpp
-// places them in report.md / report.html.
+// places them in report.md / report.html. The verdict map labels every L and colours each
+// cell by verdict and the method that decided it (paper-greedy, repair, complete search,
+// counting refutation, composition, ...), so its legend and hover texts name the method.
 #pragma once
 #include <map>
 #include <nlohmann/json.hpp>

@@ -150,21 +150,9 @@ std::string t0_text(const CertificateFile& c, const RunReportExtras& e) {
   return std::to_string(*c.t0) + (m.has_value() && !*m ? " (not proved minimal)" : "");
 }
 
-void certificate_section(Document& d, const CertificateFile& c, const std::vector<CaseCheck>& checks,
-                         const std::string& run_dir, const RunReportExtras& e) {
-  d.heading(2, "L = " + std::to_string(c.L), section_id(c.L));
-  d.paragraph({{"Back to the ", "", false}, {"summary", "#summary"}, {". Certificate "},
-               {c.dir + "/certificate.json", c.dir + "/certificate.json", true},
-               {"; mode " + (c.mode.empty() ? std::string("-") : c.mode) + ", t0 = " + t0_text(c, e) +
-                ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
-               {"Conclusion: " + conclusion(c) + "."}});
-  if (const auto m = t0_minimal(c, e.summary); m.has_value() && !*m)
-    d.paragraph({{"t0 is not proved minimal: a smaller candidate t0 was neither found nor refuted (a search "
-                  "limit), so a base-case window further left may exist."}});
-  if (const auto it = e.reception.find(c.L); it != e.reception.end())
-    d.figure(it->second.file, it->second.caption, it->second.svg, false);  // large, no hover: <img>
-  else if (const auto why = e.reception_missing.find(c.L); why != e.reception_missing.end())
-    d.paragraph({{"Reception table: " + why->second + "."}});
+// The base cases: re-checked verdict, method, root word and the per-case statistics.
+void base_case_table(Document& d, const CertificateFile& c, const std::vector<CaseCheck>& checks,
+                     const std::string& run_dir) {
   d.heading(3, "Base cases");
   std::vector<std::vector<DocCell>> rows;
   for (size_t i = 0; i < c.base_cases.size(); ++i) {
@@ -195,8 +183,12 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
     d.paragraph({{"No base cases recorded."}});
   else
     d.table(header, rows);
+}
+
+// The verdicts for t below t0, with the method that decided each.
+void smaller_table(Document& d, const CertificateFile& c) {
   d.heading(3, "Smaller t");
-  rows.clear();
+  std::vector<std::vector<DocCell>> rows;
   for (const auto& s : c.smaller)
     rows.push_back({{{s.t ? std::to_string(*s.t) : "-"}},
                     {{s.verdict.empty() ? "-" : s.verdict}},
@@ -204,12 +196,31 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
                     {{s.nodes ? std::to_string(*s.nodes) : "-"}},
                     {{seconds_text(s.seconds)}},
                     {{s.note.empty() ? "-" : s.note}}});
-  header = {"t", "verdict", "method", "nodes", "time (s)", "note"};
+  std::vector<std::string> header = {"t", "verdict", "method", "nodes", "time (s)", "note"};
   drop_blank_columns(header, rows, {"nodes", "time (s)", "note"});
   if (rows.empty())
     d.paragraph({{"No verdicts for smaller t recorded."}});
   else
     d.table(header, rows);
+}
+
+void certificate_section(Document& d, const CertificateFile& c, const std::vector<CaseCheck>& checks,
+                         const std::string& run_dir, const RunReportExtras& e) {
+  d.heading(2, "L = " + std::to_string(c.L), section_id(c.L));
+  d.paragraph({{"Back to the ", "", false}, {"summary", "#summary"}, {". Certificate "},
+               {c.dir + "/certificate.json", c.dir + "/certificate.json", true},
+               {"; mode " + (c.mode.empty() ? std::string("-") : c.mode) + ", t0 = " + t0_text(c, e) +
+                ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
+               {"Conclusion: " + conclusion(c) + "."}});
+  if (const auto m = t0_minimal(c, e.summary); m.has_value() && !*m)
+    d.paragraph({{"t0 is not proved minimal: a smaller candidate t0 was neither found nor refuted (a search "
+                  "limit), so a base-case window further left may exist."}});
+  if (const auto it = e.reception.find(c.L); it != e.reception.end())
+    d.figure(it->second.file, it->second.caption, it->second.svg, false);  // large, no hover: <img>
+  else if (const auto why = e.reception_missing.find(c.L); why != e.reception_missing.end())
+    d.paragraph({{"Reception table: " + why->second + "."}});
+  base_case_table(d, c, checks, run_dir);
+  smaller_table(d, c);
   d.heading(3, "Search statistics");
   std::int64_t nodes = 0;
   for (const auto& bc : c.base_cases)
