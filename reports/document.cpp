@@ -1,12 +1,14 @@
 // Markdown and HTML rendering of the report document model (see document.hpp).
 #include "document.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "checked.hpp"
-
+#include "version.hpp"
 #include "xml.hpp"
 
 namespace blockcast {
@@ -43,6 +45,32 @@ void Document::figure(const std::string& src, const std::string& caption, const 
   b.svg = svg;
   b.embed = embed;
   blocks.push_back(std::move(b));
+}
+
+std::string generator_stamp() { return std::string("blockcast ") + version(); }
+
+bool is_zero_text(const std::string& s) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size() && v == 0;
+}
+
+void drop_blank_columns(std::vector<std::string>& header, std::vector<std::vector<DocCell>>& rows,
+                        const std::vector<std::string>& columns) {
+  for (size_t c = header.size(); c-- > 0;) {
+    if (std::find(columns.begin(), columns.end(), header[c]) == columns.end()) continue;
+    const bool blank = std::all_of(rows.begin(), rows.end(), [c](const std::vector<DocCell>& row) {
+      if (c >= row.size()) return true;
+      std::string t;
+      for (const auto& span : row[c]) t += span.text;
+      return t.empty() || t == "-" || is_zero_text(t);
+    });
+    if (!blank) continue;
+    header.erase(header.begin() + static_cast<std::ptrdiff_t>(c));
+    for (auto& row : rows)
+      if (c < row.size()) row.erase(row.begin() + static_cast<std::ptrdiff_t>(c));
+  }
 }
 
 namespace {
@@ -91,11 +119,12 @@ std::string html_spans(const std::vector<Span>& spans) {
 
 std::string to_markdown(const Document& d) {
   std::ostringstream o;
-  o << "# " << d.title << "\n";
+  o << "# " << d.title << "\n\nWritten by " << generator_stamp() << ".\n";
   for (const auto& b : d.blocks) {
     o << "\n";
     switch (b.kind) {
       case Block::Kind::heading:
+        if (!b.id.empty()) o << "<a id=\"" << xml_escape(b.id) << "\"></a>\n\n";
         o << std::string(static_cast<size_t>(b.level), '#') << " " << md_spans(b.spans, false) << "\n";
         break;
       case Block::Kind::paragraph:
@@ -119,6 +148,7 @@ std::string to_markdown(const Document& d) {
         break;
     }
   }
+  o << "\n---\n\n" << generator_stamp() << "\n";
   return o.str();
 }
 
@@ -130,8 +160,9 @@ std::string to_html(const Document& d) {
        "table{border-collapse:collapse;margin:0.5em 0}th,td{border:1px solid #bbb;padding:0.2em 0.6em;"
        "text-align:left}th{background:#eee}code{font-size:95%}"
        "figure{margin:1em 0;overflow-x:auto}figure svg,figure img{max-width:none;display:block}"
-       "figcaption{font-size:90%;color:#444}</style>\n"
-    << "</head>\n<body>\n<h1>" << xml_escape(d.title) << "</h1>\n";
+       "figcaption{font-size:90%;color:#444}.stamp{color:#555;font-size:90%}</style>\n"
+    << "</head>\n<body>\n<h1>" << xml_escape(d.title) << "</h1>\n"
+    << "<p class=\"stamp\">Written by " << xml_escape(generator_stamp()) << ".</p>\n";
   for (const auto& b : d.blocks) {
     switch (b.kind) {
       case Block::Kind::heading:
@@ -162,7 +193,7 @@ std::string to_html(const Document& d) {
       }
     }
   }
-  o << "</body>\n</html>\n";
+  o << "<hr/>\n<p class=\"stamp\">" << xml_escape(generator_stamp()) << "</p>\n</body>\n</html>\n";
   return o.str();
 }
 

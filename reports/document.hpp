@@ -42,8 +42,21 @@ struct Document {
   void figure(const std::string& src, const std::string& caption, const std::string& svg, bool embed = true);
 };
 
+// Both renderings stamp the blockcast version (engine/version.hpp) under the title and at
+// the end, so a report says which build wrote it. A heading with an id gets that anchor in
+// HTML (id attribute) and in Markdown (an <a id> line before it), so "#L3" links work in both.
 std::string to_markdown(const Document& d);
 std::string to_html(const Document& d);
+
+// "blockcast 0.9.0": the stamp above.
+std::string generator_stamp();
+
+// Statistics nobody needs to read: removes the named columns whose every cell is blank
+// ("", "-") or zero ("0", "0.000"), so a report shows no all-zero block.
+void drop_blank_columns(std::vector<std::string>& header, std::vector<std::vector<DocCell>>& rows,
+                        const std::vector<std::string>& columns);
+// Whether a text is a number equal to zero ("0", "0.000", "-0").
+bool is_zero_text(const std::string& s);
 
 // Writes DIR/<stem>.md, DIR/<stem>.html and every figure's SVG text to DIR/<src> (creating
 // directories). InputError if a file cannot be written.

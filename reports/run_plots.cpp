@@ -25,7 +25,7 @@ constexpr double kMinSeconds = 1e-4;   // times below are drawn here (a log axis
 constexpr std::int64_t kMaxTableP = 64;  // reception tables: at most 63 rows ...
 constexpr std::int64_t kMaxDrawnCells = 6000;   // ... and this many cells
 
-const std::string kSolved = "#2ca02c", kCovered = "#b7e4a8", kImpossible = "#d62728", kUnknown = "#f2b701",
+const std::string kCovered = "#b7e4a8", kImpossible = "#d62728", kUnknown = "#f2b701",
                   kMinimal = "#1f77b4", kNotMinimal = "#d62728";
 
 // Integer axes scale logarithmically once the data spans a decade (L = 3..128).
@@ -108,75 +108,119 @@ std::optional<ReportFigure> time_figure(const std::vector<CertificateFile>& cert
                       plot_svg(p)};
 }
 
+// How a verdict-map cell is drawn: the legend text (verdict and the method that produced
+// it) and its colour. One colour per (verdict, method), so the legend names the method.
+struct CellStyle {
+  std::string text, fill;
+};
+
+CellStyle cell_style(const std::string& verdict, const std::string& method) {
+  static const CellStyle known[] = {
+      {"SOLVED by paper-greedy", "#2ca02c"},          {"SOLVED by repair", "#17becf"},
+      {"SOLVED by complete search", "#1f77b4"},       {"SOLVED by SAT", "#9467bd"},
+      {"SOLVED by composition", kCovered},
+      {"IMPOSSIBLE by counting refutation", kImpossible}, {"IMPOSSIBLE by complete search", "#8c1c13"},
+      {"IMPOSSIBLE by SAT", "#e377c2"}};
+  if (verdict != "SOLVED" && verdict != "IMPOSSIBLE") return {"UNKNOWN (a limit hit)", kUnknown};
+  const std::string text = verdict + " by " + method_label(method);
+  for (const auto& k : known)
+    if (k.text == text) return k;
+  return {text, verdict == "SOLVED" ? "#006d2c" : "#a50f15"};  // a method without its own colour
+}
+
+// The styles a verdict map uses, in order of first use: its legend.
+struct MapLegend {
+  std::vector<CellStyle> used;
+  MapCell cell(int t, const CellStyle& st, const std::string& extra) {
+    if (std::none_of(used.begin(), used.end(), [&st](const CellStyle& u) { return u.text == st.text; }))
+      used.push_back(st);
+    return MapCell{t, st.fill, st.text + extra};
+  }
+};
+
+// The cells of one certificate's row: smaller t, the base cases t0..t0+L-1 and, when the
+// certificate verified, the induction up to t_max.
+std::vector<MapCell> certificate_row(const CertificateFile& c, int t_max, MapLegend& legend) {
+  std::vector<MapCell> cells;
+  for (const auto& s : c.smaller) {
+    if (!s.t) continue;
+    const CellStyle st = cell_style(s.verdict, s.mode);
+    std::string extra;
+    if (st.text.rfind("UNKNOWN", 0) == 0 && !s.mode.empty()) extra = ", " + method_label(s.mode) + " tried";
+    if (s.verdict != "SOLVED" && !s.note.empty()) extra += ": " + s.note;
+    cells.push_back(legend.cell(*s.t, st, extra));
+  }
+  if (!c.t0) return cells;
+  for (int t = *c.t0; t < *c.t0 + c.L; ++t) {
+    const auto b = std::find_if(c.base_cases.begin(), c.base_cases.end(), [t](const BaseCase& x) {
+      return x.t ? *x.t == t : x.assignment && x.assignment->t == t;
+    });
+    const std::string method = b == c.base_cases.end() ? "" : base_case_method(*b, c);
+    cells.push_back(legend.cell(t, cell_style("SOLVED", method),
+                                c.verified() ? ", base case (verified)" : ", base case (certificate not verified)"));
+  }
+  if (c.verified())
+    for (int t = *c.t0 + c.L; t <= t_max; ++t)
+      cells.push_back(legend.cell(t, cell_style("SOLVED", "composition"), " (the induction from the base cases)"));
+  return cells;
+}
+
+// Row L of the map: runs of equal neighbouring cells become one rectangle.
+void add_row(Plot& p, int L, std::vector<MapCell> cells) {
+  std::sort(cells.begin(), cells.end(), [](const MapCell& a, const MapCell& b) { return a.t < b.t; });
+  for (size_t i = 0; i < cells.size();) {
+    size_t j = i;
+    while (j + 1 < cells.size() && cells[j + 1].t == cells[j].t + 1 && cells[j + 1].fill == cells[i].fill &&
+           cells[j + 1].what == cells[i].what)
+      ++j;
+    const std::string ts = cells[i].t == cells[j].t ? std::to_string(cells[i].t)
+                                                    : std::to_string(cells[i].t) + ".." + std::to_string(cells[j].t);
+    p.rects.emplace_back(cells[i].t - 0.5, cells[j].t + 0.5, L - 0.5, L + 0.5, cells[i].fill,
+                         "L=" + std::to_string(L) + ", t=" + ts + ": " + cells[i].what);
+    i = j + 1;
+  }
+  p.y.ticks.push_back(L);  // every L is labelled
+}
+
 std::optional<ReportFigure> verdict_figure(const std::vector<CertificateFile>& certs,
                                            const std::map<int, nlohmann::json>& summary) {
   Plot p;
   p.title = "verdicts over (L, t)";
-  int t_max = 0, rows = 0;
+  p.x = PlotAxis("t (depth of the tree; P - 1 = f_t)", AxisScale::linear, true);
+  p.y = PlotAxis("L", AxisScale::linear, true);
+  int t_max = 0;
   for (const auto& c : certs)
     if (c.t0) t_max = std::max(t_max, *c.t0 + 2 * c.L - 1);
   for (const auto& c : certs)
     for (const auto& s : c.smaller)
       if (s.t) t_max = std::max(t_max, *s.t);
+  MapLegend legend;
   std::vector<PlotRect> windows;
-  auto add_row = [&](int L, std::vector<MapCell> cells) {
-    ++rows;
-    std::sort(cells.begin(), cells.end(), [](const MapCell& a, const MapCell& b) { return a.t < b.t; });
-    for (size_t i = 0; i < cells.size();) {
-      size_t j = i;
-      while (j + 1 < cells.size() && cells[j + 1].t == cells[j].t + 1 && cells[j + 1].fill == cells[i].fill &&
-             cells[j + 1].what == cells[i].what)
-        ++j;
-      const std::string ts = cells[i].t == cells[j].t ? std::to_string(cells[i].t)
-                                                      : std::to_string(cells[i].t) + ".." + std::to_string(cells[j].t);
-      p.rects.emplace_back(cells[i].t - 0.5, cells[j].t + 0.5, L - 0.5, L + 0.5, cells[i].fill,
-                           "L=" + std::to_string(L) + ", t=" + ts + ": " + cells[i].what);
-      i = j + 1;
-    }
-  };
-  std::vector<int> with_cert;
   for (const auto& c : certs) {
-    with_cert.push_back(c.L);
-    std::vector<MapCell> cells;
-    for (const auto& s : c.smaller) {
-      if (!s.t) continue;
-      const std::string fill = s.verdict == "SOLVED" ? kSolved : s.verdict == "IMPOSSIBLE" ? kImpossible : kUnknown;
-      std::string what = s.verdict.empty() ? "UNKNOWN" : s.verdict;
-      if (!s.mode.empty()) what += " (" + s.mode + ")";
-      cells.push_back({*s.t, fill, what});
-    }
-    if (c.t0) {
-      for (int t = *c.t0; t < *c.t0 + c.L; ++t)
-        cells.push_back({t, kSolved, c.verified() ? "SOLVED, base case (verified)" : "base case (certificate not verified)"});
-      if (c.verified())
-        for (int t = *c.t0 + c.L; t <= t_max; ++t)
-          cells.push_back({t, kCovered, "SOLVED by the induction from the base cases"});
-      PlotRect w(*c.t0 - 0.5, *c.t0 + c.L - 0.5, c.L - 0.5, c.L + 0.5, "",
-                 "L=" + std::to_string(c.L) + ": base-case window t=" + std::to_string(*c.t0) + ".." +
-                     std::to_string(*c.t0 + c.L - 1));
-      w.stroke = "#000000";
-      w.stroke_width = 1.5;
-      windows.push_back(w);
-    }
-    add_row(c.L, std::move(cells));
+    add_row(p, c.L, certificate_row(c, t_max, legend));
+    if (!c.t0) continue;
+    PlotRect w(*c.t0 - 0.5, *c.t0 + c.L - 0.5, c.L - 0.5, c.L + 0.5, "",
+               "L=" + std::to_string(c.L) + ": base-case window t=" + std::to_string(*c.t0) + ".." +
+                   std::to_string(*c.t0 + c.L - 1));
+    w.stroke = "#000000";
+    w.stroke_width = 1.5;
+    windows.push_back(w);
   }
   for (const auto& [L, s] : summary) {  // an L the run did not solve has no certificate
-    if (std::find(with_cert.begin(), with_cert.end(), L) != with_cert.end()) continue;
+    if (std::any_of(certs.begin(), certs.end(), [L = L](const CertificateFile& c) { return c.L == L; })) continue;
     const std::string v = s.value("verdict", std::string("UNKNOWN"));
-    add_row(L, {{0, v == "IMPOSSIBLE" ? kImpossible : kUnknown, v + ", no certificate: " + s.value("note", std::string("-"))}});
+    add_row(p, L, {legend.cell(0, cell_style(v, ""), ", no certificate: " + s.value("note", std::string("-")))});
   }
   if (p.rects.empty()) return std::nullopt;
   p.rects.insert(p.rects.end(), windows.begin(), windows.end());
-  p.x = PlotAxis("t (depth of the tree; P - 1 = f_t)", AxisScale::linear, true);
-  p.y = PlotAxis("L", AxisScale::linear, true);
-  p.legend = {LegendEntry("SOLVED (search)", kSolved), LegendEntry("SOLVED by induction", kCovered),
-              LegendEntry("IMPOSSIBLE (complete search)", kImpossible), LegendEntry("UNKNOWN (limit hit)", kUnknown),
-              LegendEntry("base-case window t0..t0+L-1", "", "#000000")};
-  p.width = 760;
-  p.height = std::clamp(90 + 14 * rows, 240, 1100);
+  for (const auto& u : legend.used) p.legend.emplace_back(u.text, u.fill);
+  if (!windows.empty()) p.legend.emplace_back("base-case window t0..t0+L-1", "", "#000000");
+  p.width = 820;
+  p.height = std::clamp(90 + 14 * static_cast<int>(p.y.ticks.size()), 240, 1100);  // plot_svg grows it for many L
   return ReportFigure{"plots/verdicts.svg",
-                      "Verdict of every (L, t) the run decided; the outlined cells are the base cases, everything "
-                      "right of them is covered by the induction; hover a cell for its verdict and method",
+                      "Verdict of every (L, t) the run decided, coloured by the method that decided it (the legend "
+                      "names them); the outlined cells are the base cases, everything right of them is covered by "
+                      "the induction; every L is labelled; hover a cell for its verdict and method",
                       plot_svg(p)};
 }
 
@@ -203,6 +247,22 @@ std::optional<bool> t0_minimal(const CertificateFile& c, const std::map<int, nlo
   if (it != summary.end() && it->second.contains("t0_minimal") && it->second["t0_minimal"].is_boolean())
     return it->second["t0_minimal"].get<bool>();
   return std::nullopt;
+}
+
+std::string method_label(const std::string& method) {
+  static const std::pair<const char*, const char*> names[] = {
+      {"complete", "complete search"}, {"exact", "complete search"},  {"counting", "counting refutation"},
+      {"sat", "SAT"},                  {"composed", "composition"},    {"constructive", "constructive methods"},
+      {"none", "no method (time limit)"}};
+  if (method.empty()) return "an unrecorded method";
+  for (const auto& [raw, label] : names)
+    if (method == raw) return label;
+  return method;  // paper-greedy, repair, composition, ... are their own names
+}
+
+std::string base_case_method(const BaseCase& b, const CertificateFile& c) {
+  if (!b.method.empty()) return b.method;
+  return c.mode == "complete" || c.mode == "exact" ? "complete" : "";
 }
 
 std::vector<ReportFigure> run_figures(const std::vector<CertificateFile>& certs,

@@ -2,7 +2,9 @@
 // search time against L (log scale), the verdict map over (L, t) with the base-case window
 // t0..t0+L-1 marked, and per L the reception table (paper 000 Fig. 2) of the smallest base
 // case for a few items. Each figure is an SVG file in the run directory; run_report.cpp
-// places them in report.md / report.html.
+// places them in report.md / report.html. The verdict map labels every L and colours each
+// cell by verdict and the method that decided it (paper-greedy, repair, complete search,
+// counting refutation, composition, ...), so its legend and hover texts name the method.
 #pragma once
 #include <map>
 #include <nlohmann/json.hpp>
@@ -27,6 +29,15 @@ std::map<int, nlohmann::json> read_run_summary(const std::string& run_dir);
 
 // Whether t0 is proved minimal: the certificate's field, else summary.json's, else unknown.
 std::optional<bool> t0_minimal(const CertificateFile& c, const std::map<int, nlohmann::json>& summary);
+
+// The name a report gives a method recorded in a certificate ("complete" -> "complete
+// search", "counting" -> "counting refutation", "" -> "an unrecorded method"; paper-greedy,
+// repair and unknown names stay as they are).
+std::string method_label(const std::string& method);
+
+// The method that solved a base case: recorded per case (conjecture --method auto and
+// later), else "complete" when the whole run was a complete search, else "".
+std::string base_case_method(const BaseCase& b, const CertificateFile& c);
 
 // The run-wide plots (t0, time, verdict map); a plot with no data is left out.
 std::vector<ReportFigure> run_figures(const std::vector<CertificateFile>& certs,

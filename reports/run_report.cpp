@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iomanip>
 #include <sstream>
 
@@ -88,6 +89,52 @@ std::string conclusion(const CertificateFile& c) {
   return from + " with the optimal delay L+t = L+B(P-1)" + why;
 }
 
+// The summary table's short form of the conclusion (the L section has the full text).
+std::string short_conclusion(const CertificateFile& c) {
+  if (!c.verified()) return "not verified";
+  return "every t >= " + std::to_string(*c.t0) +
+         (*c.shape == Shape::pruned ? ": delay L+t+1 (pruned trees)" : ": optimal delay L+t") + ", verified";
+}
+
+// "paper-greedy (1), repair (4)": how the base cases were solved.
+std::string methods_text(const CertificateFile& c) {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const auto& b : c.base_cases) {
+    if (!b.assignment && b.method.empty()) continue;  // nothing solved it
+    const std::string m = method_label(base_case_method(b, c));
+    auto it = std::find_if(counts.begin(), counts.end(), [&m](const auto& e) { return e.first == m; });
+    if (it == counts.end()) counts.emplace_back(m, 1);
+    else ++it->second;
+  }
+  std::string out;
+  for (const auto& [m, n] : counts) out += (out.empty() ? "" : ", ") + m + " (" + std::to_string(n) + ")";
+  return out.empty() ? "-" : out;
+}
+
+// "11 solved, 1 impossible": only the verdicts that occur.
+std::string smaller_text(const CertificateFile& c) {
+  int solved = 0, impossible = 0, unknown = 0;
+  for (const auto& s : c.smaller) (s.verdict == "SOLVED" ? solved : s.verdict == "IMPOSSIBLE" ? impossible : unknown)++;
+  std::string out;
+  for (const auto& [n, what] : {std::pair{solved, "solved"}, {impossible, "impossible"}, {unknown, "unknown"}})
+    if (n > 0) out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  return out.empty() ? "none" : out;
+}
+
+// "k=v, ..." of the non-zero numbers in `stats` except the listed keys (zero counters say
+// nothing; a method that does not count nodes records 0).
+std::string nonzero_stats(const nlohmann::json& stats, std::initializer_list<const char*> skip, const char* sep) {
+  std::string out;
+  for (const auto& [k, v] : stats.items()) {
+    if (std::find(skip.begin(), skip.end(), k) != skip.end()) continue;
+    if (v.is_number() && v.get<double>() == 0) continue;
+    out += (out.empty() ? "" : ", ") + k + sep + json_scalar(v);
+  }
+  return out;
+}
+
+std::string section_id(int L) { return "L" + std::to_string(L); }
+
 DocCell link_to(const std::string& run_dir, const CertificateFile& c, const std::string& file) {
   if (file.empty()) return {{"-"}};
   const std::string rel = c.dir + "/" + file;
@@ -103,10 +150,64 @@ std::string t0_text(const CertificateFile& c, const RunReportExtras& e) {
   return std::to_string(*c.t0) + (m.has_value() && !*m ? " (not proved minimal)" : "");
 }
 
+// The base cases: re-checked verdict, method, root word and the per-case statistics.
+void base_case_table(Document& d, const CertificateFile& c, const std::vector<CaseCheck>& checks,
+                     const std::string& run_dir) {
+  d.heading(3, "Base cases");
+  std::vector<std::vector<DocCell>> rows;
+  for (size_t i = 0; i < c.base_cases.size(); ++i) {
+    const auto& bc = c.base_cases[i];
+    const Assignment* a = bc.assignment ? &*bc.assignment : nullptr;
+    const BlockWord* root = a ? root_block(*a) : nullptr;
+    const std::string t = a ? std::to_string(a->t) : bc.t ? std::to_string(*bc.t) : "-";
+    DocCell root_cell =
+        root ? DocCell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
+             : DocCell{{"-"}};
+    const std::string other = nonzero_stats(bc.stats, {"nodes", "seconds"}, "=");
+    rows.push_back({{{t}},
+                    {{a ? std::to_string(a->P) : "-"}},
+                    root_cell,
+                    {{a ? letter_name(a->receive_only) : "-", "", a != nullptr}},
+                    {{checks[i].verdict}},
+                    {{a || !bc.method.empty() ? method_label(base_case_method(bc, c)) : "-"}},
+                    {{checks[i].extendable_text}},
+                    {{bc.stats.contains("nodes") ? json_scalar(bc.stats["nodes"]) : "-"}},
+                    {{bc.stats.contains("seconds") ? json_scalar(bc.stats["seconds"]) : "-"}},
+                    {{other.empty() ? "-" : other}},
+                    link_to(run_dir, c, bc.file)});
+  }
+  std::vector<std::string> header = {"t",      "P",     "root word", "receive-only", "verdict", "method",
+                                     "root absorbs x", "nodes", "time (s)",  "other stats",  "file"};
+  drop_blank_columns(header, rows, {"nodes", "time (s)", "other stats"});
+  if (rows.empty())
+    d.paragraph({{"No base cases recorded."}});
+  else
+    d.table(header, rows);
+}
+
+// The verdicts for t below t0, with the method that decided each.
+void smaller_table(Document& d, const CertificateFile& c) {
+  d.heading(3, "Smaller t");
+  std::vector<std::vector<DocCell>> rows;
+  for (const auto& s : c.smaller)
+    rows.push_back({{{s.t ? std::to_string(*s.t) : "-"}},
+                    {{s.verdict.empty() ? "-" : s.verdict}},
+                    {{s.mode.empty() ? "-" : method_label(s.mode)}},
+                    {{s.nodes ? std::to_string(*s.nodes) : "-"}},
+                    {{seconds_text(s.seconds)}},
+                    {{s.note.empty() ? "-" : s.note}}});
+  std::vector<std::string> header = {"t", "verdict", "method", "nodes", "time (s)", "note"};
+  drop_blank_columns(header, rows, {"nodes", "time (s)", "note"});
+  if (rows.empty())
+    d.paragraph({{"No verdicts for smaller t recorded."}});
+  else
+    d.table(header, rows);
+}
+
 void certificate_section(Document& d, const CertificateFile& c, const std::vector<CaseCheck>& checks,
                          const std::string& run_dir, const RunReportExtras& e) {
-  d.heading(2, "L = " + std::to_string(c.L), "L" + std::to_string(c.L));
-  d.paragraph({{"Certificate "},
+  d.heading(2, "L = " + std::to_string(c.L), section_id(c.L));
+  d.paragraph({{"Back to the ", "", false}, {"summary", "#summary"}, {". Certificate "},
                {c.dir + "/certificate.json", c.dir + "/certificate.json", true},
                {"; mode " + (c.mode.empty() ? std::string("-") : c.mode) + ", t0 = " + t0_text(c, e) +
                 ", x = " + (c.x ? letter_name(*c.x) : "-") + ". "},
@@ -118,49 +219,8 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
     d.figure(it->second.file, it->second.caption, it->second.svg, false);  // large, no hover: <img>
   else if (const auto why = e.reception_missing.find(c.L); why != e.reception_missing.end())
     d.paragraph({{"Reception table: " + why->second + "."}});
-  d.heading(3, "Base cases");
-  std::vector<std::vector<DocCell>> rows;
-  for (size_t i = 0; i < c.base_cases.size(); ++i) {
-    const auto& bc = c.base_cases[i];
-    const Assignment* a = bc.assignment ? &*bc.assignment : nullptr;
-    const BlockWord* root = a ? root_block(*a) : nullptr;
-    const std::string t = a ? std::to_string(a->t) : bc.t ? std::to_string(*bc.t) : "-";
-    DocCell root_cell =
-        root ? DocCell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
-             : DocCell{{"-"}};
-    std::string other = bc.method.empty() ? "" : "method=" + bc.method;
-    for (const auto& [k, v] : bc.stats.items())
-      if (k != "nodes" && k != "seconds") other += (other.empty() ? "" : ", ") + k + "=" + json_scalar(v);
-    rows.push_back({{{t}},
-                    {{a ? std::to_string(a->P) : "-"}},
-                    root_cell,
-                    {{a ? letter_name(a->receive_only) : "-", "", a != nullptr}},
-                    {{checks[i].verdict}},
-                    {{checks[i].extendable_text}},
-                    {{bc.stats.contains("nodes") ? json_scalar(bc.stats["nodes"]) : "-"}},
-                    {{bc.stats.contains("seconds") ? json_scalar(bc.stats["seconds"]) : "-"}},
-                    {{other.empty() ? "-" : other}},
-                    link_to(run_dir, c, bc.file)});
-  }
-  if (rows.empty())
-    d.paragraph({{"No base cases recorded."}});
-  else
-    d.table({"t", "P", "root word", "receive-only", "verdict", "root absorbs x", "nodes", "time (s)", "other stats",
-             "file"},
-            rows);
-  d.heading(3, "Smaller t");
-  rows.clear();
-  for (const auto& s : c.smaller)
-    rows.push_back({{{s.t ? std::to_string(*s.t) : "-"}},
-                    {{s.verdict.empty() ? "-" : s.verdict}},
-                    {{s.mode.empty() ? "-" : s.mode}},
-                    {{s.nodes ? std::to_string(*s.nodes) : "-"}},
-                    {{seconds_text(s.seconds)}},
-                    {{s.note.empty() ? "-" : s.note}}});
-  if (rows.empty())
-    d.paragraph({{"No verdicts for smaller t recorded."}});
-  else
-    d.table({"t", "verdict", "mode", "nodes", "time (s)", "note"}, rows);
+  base_case_table(d, c, checks, run_dir);
+  smaller_table(d, c);
   d.heading(3, "Search statistics");
   std::int64_t nodes = 0;
   for (const auto& bc : c.base_cases)
@@ -169,10 +229,12 @@ void certificate_section(Document& d, const CertificateFile& c, const std::vecto
   for (const auto& s : c.smaller) nodes += s.nodes.value_or(0);
   std::string comps;
   for (auto v : c.compositions_checked) comps += (comps.empty() ? "" : ", ") + std::to_string(v);
-  std::string run_stats;
-  for (const auto& [k, v] : c.stats.items()) run_stats += (run_stats.empty() ? "" : ", ") + k + " = " + json_scalar(v);
+  // Zero counters are left out (constructive methods count no nodes); "seconds" repeats
+  // the total time.
+  const std::string run_stats = nonzero_stats(c.stats, {"seconds"}, " = ");
   d.paragraph({{"Induction compositions checked (t): " + (comps.empty() ? std::string("none") : comps) +
-                ". Search nodes listed per case (base cases and smaller t): " + std::to_string(nodes) +
+                (nodes == 0 ? std::string()
+                            : ". Search nodes listed per case (base cases and smaller t): " + std::to_string(nodes)) +
                 ". Total time: " + seconds_text(c.seconds) + " s."}});
   if (!run_stats.empty()) d.paragraph({{"Run statistics: " + run_stats + "."}});
 }
@@ -185,20 +247,22 @@ Document run_report_document(const std::vector<CertificateFile>& certs, const st
   d.title = "blockcast conjecture run";
   std::vector<std::vector<CaseCheck>> checks;
   std::vector<std::vector<DocCell>> summary;
+  std::vector<Span> jump = {{"Sections: "}};
+  if (!extras.figures.empty()) jump.insert(jump.end(), {{"Figures", "#figures"}, {", "}});
   for (const auto& c : certs) {
     checks.emplace_back();
     for (const auto& bc : c.base_cases) checks.back().push_back(check_case(bc, c.x));
-    int solved = 0, impossible = 0, unknown = 0;
-    for (const auto& s : c.smaller)
-      (s.verdict == "SOLVED" ? solved : s.verdict == "IMPOSSIBLE" ? impossible : unknown)++;
-    summary.push_back({{{std::to_string(c.L), "", false}},
+    // The L column links the L's section (the id of its heading, HTML and Markdown alike).
+    summary.push_back({{{std::to_string(c.L), "#" + section_id(c.L), false}},
                        {{t0_text(c, extras)}},
                        {{c.x ? letter_name(*c.x) : "-", "", c.x.has_value()}},
                        {{std::to_string(c.base_cases.size())}},
-                       {{std::to_string(solved) + " solved, " + std::to_string(impossible) + " impossible, " +
-                         std::to_string(unknown) + " unknown"}},
+                       {{methods_text(c)}},
+                       {{smaller_text(c)}},
                        {{seconds_text(c.seconds)}},
-                       {{conclusion(c)}}});
+                       {{short_conclusion(c)}}});
+    jump.push_back({"L = " + std::to_string(c.L), "#" + section_id(c.L)});
+    jump.push_back({&c == &certs.back() ? "." : ", "});
   }
   d.paragraph(
       {{"Continuous broadcast (paper 000 Sec. 3.3): for each L the conjecture command searched L "
@@ -207,7 +271,9 @@ Document run_report_document(const std::vector<CertificateFile>& certs, const st
         "induction then covers every t >= t0. Each certificate is verified again (base cases by the "
         "symbolic checker, the compositions t0+L..t0+2L-1) while writing this report; the conclusion "
         "states only what that verification proved."}});
-  d.table({"L", "t0", "x", "base cases", "smaller t", "time (s)", "conclusion"}, summary);
+  d.heading(2, "Summary", "summary");
+  d.paragraph(std::move(jump));
+  d.table({"L", "t0", "x", "base cases", "base cases solved by", "smaller t", "time (s)", "conclusion"}, summary);
   std::string unsolved;
   for (const auto& entry : extras.summary) {
     const int L = entry.first;

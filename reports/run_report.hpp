@@ -4,8 +4,10 @@
 // whether the root word absorbs x), the verdicts for smaller t, search statistics and time,
 // with relative links to the exported JSON files, and the figures of run_plots.hpp (t0 and
 // time against L, the verdict map, a reception table per L) as SVG files next to the report.
-// The conjecture command calls write_run_report at the end; `blockcast report DIR` does the
-// same by hand.
+// The page opens with a summary whose L column links each L's section (anchor "L<L>"),
+// leaves out statistics that are all zero, and is stamped with the blockcast version
+// (document.hpp). The conjecture command calls write_run_report at the end;
+// `blockcast report DIR` does the same by hand.
 #pragma once
 #include <string>
 #include <vector>

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <tuple>
 
 #include "checked.hpp"
 #include "xml.hpp"
@@ -152,66 +153,107 @@ std::string heat_color(double f) {
   return buf;
 }
 
-std::string plot_svg(const Plot& p) {
-  // Ranges in axis space.
-  Range xp, yp, xr, yr;
-  for (const auto& s : p.series)
-    for (const auto& pt : s.points) {
-      xp.add(to_axis(p.x, pt.x, "x"));
-      yp.add(to_axis(p.y, pt.y, "y"));
+namespace {
+
+// A legend entry after wrapping: the swatch (a series' line/marker or a filled square) and
+// its text lines.
+struct LegendItem {
+  std::vector<std::string> lines;
+  std::string fill, stroke;
+  const PlotSeries* series = nullptr;
+};
+
+constexpr std::size_t kLegendChars = 44;  // wrap width of legend texts
+constexpr double kLegendLine = 13;        // pixels per legend text line
+
+// Greedy word wrap; a word longer than the width gets a line of its own.
+std::vector<std::string> wrap(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::istringstream words(text);
+  std::string w, line;
+  while (words >> w) {
+    if (!line.empty() && line.size() + 1 + w.size() > width) {
+      lines.push_back(line);
+      line.clear();
     }
-  for (const auto& r : p.rects) {
-    xr.add(to_axis(p.x, r.x0, "x"));
-    xr.add(to_axis(p.x, r.x1, "x"));
-    yr.add(to_axis(p.y, r.y0, "y"));
-    yr.add(to_axis(p.y, r.y1, "y"));
+    line += (line.empty() ? "" : " ") + w;
   }
-  if (!xp.any && !xr.any) throw InputError("plot: nothing to draw (no point and no rectangle)");
-  const auto [xlo, xhi] = axis_range(p.x, xp, xr, "x");
-  const auto [ylo, yhi] = axis_range(p.y, yp, yr, "y");
-  auto back = [&](const PlotAxis& a, double v) { return is_log(a) ? std::pow(10.0, v) : v; };
-  const std::vector<double> xt = axis_ticks(p.x, back(p.x, xlo), back(p.x, xhi));
-  const std::vector<double> yt = axis_ticks(p.y, back(p.y, ylo), back(p.y, yhi));
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
 
-  // Legend entries: the named series, then the extra ones.
-  struct Entry {
-    std::string text, fill, stroke;
-    const PlotSeries* series = nullptr;
-  };
-  std::vector<Entry> legend;
-  for (const auto& s : p.series)
-    if (!s.name.empty()) legend.push_back({s.name, "", "", &s});
-  for (const auto& e : p.legend) legend.push_back({e.text, e.fill, e.stroke, nullptr});
-  size_t legend_chars = 0, ytick_chars = 1;
-  for (const auto& e : legend) legend_chars = std::max(legend_chars, e.text.size());
-  for (double v : yt) ytick_chars = std::max(ytick_chars, tick_label(v).size());
+// Ticks of one axis within [lo, hi] (data values): the caller's, or the writer's choice.
+std::vector<double> ticks_in(const PlotAxis& axis, double lo, double hi) {
+  if (axis.ticks.empty()) return axis_ticks(axis, lo, hi);
+  std::vector<double> t;
+  for (double v : axis.ticks)
+    if (v >= lo - 1e-9 * std::abs(lo) && v <= hi + 1e-9 * std::abs(hi)) t.push_back(v);
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return t;
+}
 
-  const double W = std::max(p.width, 200), H = std::max(p.height, 150);
-  const double legend_w = legend.empty() ? 0 : 34 + kCharWidth * static_cast<double>(std::min<size_t>(legend_chars, 40));
+// Smallest distance in axis space between neighbouring ticks (0 with fewer than two).
+double min_gap(const PlotAxis& axis, const std::vector<double>& ticks) {
+  double g = 0;
+  for (size_t i = 1; i < ticks.size(); ++i) {
+    const double d = to_axis(axis, ticks[i], "tick") - to_axis(axis, ticks[i - 1], "tick");
+    g = i == 1 ? d : std::min(g, d);
+  }
+  return g;
+}
+
+// Everything the drawing steps share: axes, ticks, pixel layout, legend.
+struct Frame {
+  double xlo, xhi, ylo, yhi;  // axis space
+  std::vector<double> xt, yt;
+  std::vector<LegendItem> legend;
+  double width, height, legend_w;
   Layout a;
-  a.left = 8 + (p.y.label.empty() ? 0 : 16) + kCharWidth * static_cast<double>(ytick_chars) + 8;
-  a.right = W - 12 - legend_w;
-  a.top = p.title.empty() ? 12 : 34;
-  a.bottom = H - (p.x.label.empty() ? 20 : 36) - (p.note.empty() ? 0 : 16);
-  if (a.right - a.left < 60) a.right = a.left + 60;  // a long legend: the plot keeps a minimum
-  const double width = std::max(W, a.right + 12 + legend_w);
-  const Mapper mx{p.x, xlo, xhi, a.left, a.right}, my{p.y, ylo, yhi, a.bottom, a.top};
+  bool rotate_x = false;  // x tick labels drawn vertically (explicit dense ticks)
+  double tick_font = 11;  // explicit ticks: 10
+};
 
-  std::ostringstream s;
-  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << px(width) << "\" height=\"" << px(H)
-    << "\" viewBox=\"0 0 " << px(width) << " " << px(H) << "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  if (!p.title.empty()) s << "<title>" << xml_escape(p.title) << "</title>\n";
-  s << "<rect x=\"0\" y=\"0\" width=\"" << px(width) << "\" height=\"" << px(H) << "\" fill=\"white\"/>\n";
-  if (!p.title.empty()) text(s, 8, 18, p.title, " font-size=\"13\" font-weight=\"bold\"");
+// Picks the pixel layout; with explicit ticks it grows the picture until every label has
+// kMinTickGap pixels (rotating x labels first), so every L of a verdict map is readable.
+void lay_out(const Plot& p, Frame& f) {
+  size_t ytick_chars = 1, xtick_chars = 1, legend_chars = 0;
+  for (double v : f.yt) ytick_chars = std::max(ytick_chars, tick_label(v).size());
+  for (double v : f.xt) xtick_chars = std::max(xtick_chars, tick_label(v).size());
+  double legend_h = 0;
+  for (const auto& e : f.legend) {
+    for (const auto& l : e.lines) legend_chars = std::max(legend_chars, l.size());
+    legend_h += std::max(17.0, kLegendLine * static_cast<double>(e.lines.size()) + 4);
+  }
+  if (!p.x.ticks.empty() || !p.y.ticks.empty()) f.tick_font = 10;
+  f.legend_w = f.legend.empty() ? 0 : 34 + kCharWidth * static_cast<double>(legend_chars);
+  double W = std::max(p.width, 200), H = std::max({p.height, 150, static_cast<int>(legend_h) + 60});
+  const double xlabel_w = kCharWidth * static_cast<double>(xtick_chars) + 4;
+  auto place = [&] {
+    f.a.left = 8 + (p.y.label.empty() ? 0 : 16) + kCharWidth * static_cast<double>(ytick_chars) + 8;
+    f.a.right = std::max(W - 12 - f.legend_w, f.a.left + 60);  // a long legend: the plot keeps a minimum
+    f.a.top = p.title.empty() ? 12 : 34;
+    f.a.bottom = H - (p.x.label.empty() ? 20 : 36) - (p.note.empty() ? 0 : 16) - (f.rotate_x ? xlabel_w - 10 : 0);
+  };
+  place();
+  if (!p.y.ticks.empty() && f.yt.size() > 1) {
+    const double need = kMinTickGap * (f.yhi - f.ylo) / min_gap(p.y, f.yt);
+    if (f.a.bottom - f.a.top < need) H += need - (f.a.bottom - f.a.top);
+  }
+  if (!p.x.ticks.empty() && f.xt.size() > 1) {
+    const double per = min_gap(p.x, f.xt) / (f.xhi - f.xlo);  // fraction of the plot width per label
+    if (per * (f.a.right - f.a.left) < xlabel_w) {
+      f.rotate_x = true;
+      H += xlabel_w - 10;
+    }
+    if (per * (f.a.right - f.a.left) < kMinTickGap) W += kMinTickGap / per - (f.a.right - f.a.left);
+  }
+  place();
+  f.width = std::max(W, f.a.right + 12 + f.legend_w);
+  f.height = H;
+}
 
-  // Grid and ticks.
-  s << "<g stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
-  for (double v : xt) s << "<line x1=\"" << px(mx(v)) << "\" y1=\"" << px(a.top) << "\" x2=\"" << px(mx(v)) << "\" y2=\"" << px(a.bottom) << "\"/>\n";
-  for (double v : yt) s << "<line x1=\"" << px(a.left) << "\" y1=\"" << px(my(v)) << "\" x2=\"" << px(a.right) << "\" y2=\"" << px(my(v)) << "\"/>\n";
-  s << "</g>\n";
-
-  // Rectangles (cells).
+void draw_rects(std::ostringstream& s, const Plot& p, const Mapper& mx, const Mapper& my) {
   for (const auto& r : p.rects) {
     const double x0 = mx(r.x0), x1 = mx(r.x1), y0 = my(r.y0), y1 = my(r.y1);
     const double rx = std::min(x0, x1), ry = std::min(y0, y1), rw = std::abs(x1 - x0), rh = std::abs(y1 - y0);
@@ -225,26 +267,37 @@ std::string plot_svg(const Plot& p) {
       text(s, rx + rw / 2, ry + rh / 2 + 4, r.label,
            " text-anchor=\"middle\" font-size=\"10\" pointer-events=\"none\" fill=\"" + xml_escape(r.label_color) + "\"");
   }
+}
 
-  // Axes, tick marks and labels.
+void draw_axes(std::ostringstream& s, const Plot& p, const Frame& f, const Mapper& mx, const Mapper& my) {
+  const Layout& a = f.a;
   s << "<g stroke=\"#333333\" stroke-width=\"1\">\n"
     << "<line x1=\"" << px(a.left) << "\" y1=\"" << px(a.bottom) << "\" x2=\"" << px(a.right) << "\" y2=\"" << px(a.bottom) << "\"/>\n"
     << "<line x1=\"" << px(a.left) << "\" y1=\"" << px(a.top) << "\" x2=\"" << px(a.left) << "\" y2=\"" << px(a.bottom) << "\"/>\n";
-  for (double v : xt) s << "<line x1=\"" << px(mx(v)) << "\" y1=\"" << px(a.bottom) << "\" x2=\"" << px(mx(v)) << "\" y2=\"" << px(a.bottom + 4) << "\"/>\n";
-  for (double v : yt) s << "<line x1=\"" << px(a.left - 4) << "\" y1=\"" << px(my(v)) << "\" x2=\"" << px(a.left) << "\" y2=\"" << px(my(v)) << "\"/>\n";
+  for (double v : f.xt) s << "<line x1=\"" << px(mx(v)) << "\" y1=\"" << px(a.bottom) << "\" x2=\"" << px(mx(v)) << "\" y2=\"" << px(a.bottom + 4) << "\"/>\n";
+  for (double v : f.yt) s << "<line x1=\"" << px(a.left - 4) << "\" y1=\"" << px(my(v)) << "\" x2=\"" << px(a.left) << "\" y2=\"" << px(my(v)) << "\"/>\n";
   s << "</g>\n";
-  for (double v : xt) text(s, mx(v), a.bottom + 16, tick_label(v), " text-anchor=\"middle\"");
-  for (double v : yt) text(s, a.left - 6, my(v) + 4, tick_label(v), " text-anchor=\"end\"");
+  const std::string font = f.tick_font == 11 ? "" : " font-size=\"" + px(f.tick_font) + "\"";
+  for (double v : f.xt) {
+    if (f.rotate_x)  // read bottom-up, ending at the tick
+      text(s, mx(v) + 3.5, a.bottom + 7, tick_label(v),
+           " text-anchor=\"end\"" + font + " transform=\"rotate(-90 " + px(mx(v) + 3.5) + " " + px(a.bottom + 7) + ")\"");
+    else
+      text(s, mx(v), a.bottom + 16, tick_label(v), " text-anchor=\"middle\"" + font);
+  }
+  for (double v : f.yt) text(s, a.left - 6, my(v) + f.tick_font * 0.36, tick_label(v), " text-anchor=\"end\"" + font);
   if (!p.x.label.empty())
-    text(s, (a.left + a.right) / 2, a.bottom + 31, p.x.label + (is_log(p.x) ? " (log scale)" : ""), " text-anchor=\"middle\"");
+    text(s, (a.left + a.right) / 2, f.height - (p.note.empty() ? 0 : 16) - 5,
+         p.x.label + (is_log(p.x) ? " (log scale)" : ""), " text-anchor=\"middle\"");
   if (!p.y.label.empty()) {
     const double cx = 14, cy = (a.top + a.bottom) / 2;
     text(s, cx, cy, p.y.label + (is_log(p.y) ? " (log scale)" : ""),
          " text-anchor=\"middle\" transform=\"rotate(-90 " + px(cx) + " " + px(cy) + ")\"");
   }
+}
 
-  // Series: lines, then markers on top.
-  for (const auto& ser : p.series) {
+void draw_series(std::ostringstream& s, const Plot& p, const Mapper& mx, const Mapper& my) {
+  for (const auto& ser : p.series) {  // lines first, markers on top
     if (!ser.line || ser.points.size() < 2) continue;
     s << "<polyline fill=\"none\" stroke=\"" << xml_escape(ser.color) << "\" stroke-width=\"" << px(ser.line_width) << "\""
       << (ser.dashed ? " stroke-dasharray=\"6 4\"" : "") << " points=\"";
@@ -265,11 +318,12 @@ std::string plot_svg(const Plot& p) {
       s << "</circle>\n";
     }
   }
+}
 
-  // Legend.
-  double ly = a.top + 4;
-  const double lx = a.right + 14;
-  for (const auto& e : legend) {
+void draw_legend(std::ostringstream& s, const Frame& f) {
+  double ly = f.a.top + 4;
+  const double lx = f.a.right + 14;
+  for (const auto& e : f.legend) {
     if (e.series) {
       const auto& ser = *e.series;
       if (ser.line)
@@ -285,12 +339,57 @@ std::string plot_svg(const Plot& p) {
         << (e.stroke.empty() ? "#999999" : xml_escape(e.stroke)) << "\" stroke-width=\"" << (e.stroke.empty() ? "0.5" : "2")
         << "\"/>\n";
     }
-    std::string label = e.text;
-    if (label.size() > 40) label = label.substr(0, 39) + "~";
-    text(s, lx + 24, ly + 10, label);
-    ly += 17;
+    for (size_t i = 0; i < e.lines.size(); ++i) text(s, lx + 24, ly + 10 + kLegendLine * static_cast<double>(i), e.lines[i]);
+    ly += std::max(17.0, kLegendLine * static_cast<double>(e.lines.size()) + 4);
   }
-  if (!p.note.empty()) text(s, 8, H - 6, p.note, " font-size=\"10\" fill=\"#555555\"");
+}
+
+}  // namespace
+
+std::string plot_svg(const Plot& p) {
+  // Ranges in axis space.
+  Range xp, yp, xr, yr;
+  for (const auto& s : p.series)
+    for (const auto& pt : s.points) {
+      xp.add(to_axis(p.x, pt.x, "x"));
+      yp.add(to_axis(p.y, pt.y, "y"));
+    }
+  for (const auto& r : p.rects) {
+    xr.add(to_axis(p.x, r.x0, "x"));
+    xr.add(to_axis(p.x, r.x1, "x"));
+    yr.add(to_axis(p.y, r.y0, "y"));
+    yr.add(to_axis(p.y, r.y1, "y"));
+  }
+  if (!xp.any && !xr.any) throw InputError("plot: nothing to draw (no point and no rectangle)");
+  Frame f;
+  std::tie(f.xlo, f.xhi) = axis_range(p.x, xp, xr, "x");
+  std::tie(f.ylo, f.yhi) = axis_range(p.y, yp, yr, "y");
+  auto back = [&](const PlotAxis& a, double v) { return is_log(a) ? std::pow(10.0, v) : v; };
+  f.xt = ticks_in(p.x, back(p.x, f.xlo), back(p.x, f.xhi));
+  f.yt = ticks_in(p.y, back(p.y, f.ylo), back(p.y, f.yhi));
+  for (const auto& ser : p.series)  // the named series, then the extra entries
+    if (!ser.name.empty()) f.legend.push_back({wrap(ser.name, kLegendChars), "", "", &ser});
+  for (const auto& e : p.legend) f.legend.push_back({wrap(e.text, kLegendChars), e.fill, e.stroke, nullptr});
+  lay_out(p, f);
+  const Layout& a = f.a;
+  const Mapper mx{p.x, f.xlo, f.xhi, a.left, a.right}, my{p.y, f.ylo, f.yhi, a.bottom, a.top};
+
+  std::ostringstream s;
+  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << px(f.width) << "\" height=\"" << px(f.height)
+    << "\" viewBox=\"0 0 " << px(f.width) << " " << px(f.height) << "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  if (!p.title.empty()) s << "<title>" << xml_escape(p.title) << "</title>\n";
+  s << "<rect x=\"0\" y=\"0\" width=\"" << px(f.width) << "\" height=\"" << px(f.height) << "\" fill=\"white\"/>\n";
+  if (!p.title.empty()) text(s, 8, 18, p.title, " font-size=\"13\" font-weight=\"bold\"");
+  s << "<g stroke=\"#e4e4e4\" stroke-width=\"1\">\n";  // grid
+  for (double v : f.xt) s << "<line x1=\"" << px(mx(v)) << "\" y1=\"" << px(a.top) << "\" x2=\"" << px(mx(v)) << "\" y2=\"" << px(a.bottom) << "\"/>\n";
+  for (double v : f.yt) s << "<line x1=\"" << px(a.left) << "\" y1=\"" << px(my(v)) << "\" x2=\"" << px(a.right) << "\" y2=\"" << px(my(v)) << "\"/>\n";
+  s << "</g>\n";
+  draw_rects(s, p, mx, my);
+  draw_axes(s, p, f, mx, my);
+  draw_series(s, p, mx, my);
+  draw_legend(s, f);
+  if (!p.note.empty()) text(s, 8, f.height - 6, p.note, " font-size=\"10\" fill=\"#555555\"");
   s << "</svg>\n";
   return s.str();
 }

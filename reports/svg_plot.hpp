@@ -36,7 +36,14 @@ struct PlotAxis {
   AxisScale scale = AxisScale::linear;
   std::optional<double> min, max;  // default: the data range (linear axes include a small margin)
   bool integer = false;            // ticks only at integers (L, t, P, steps)
+  // Explicit tick positions, every one labelled (e.g. each L of a verdict map); empty = the
+  // writer picks 1-2-5 / decade ticks. With explicit ticks the writer keeps the labels
+  // apart: it rotates x labels that would overlap and makes the plot larger when even that
+  // (or the y spacing) leaves less than kMinTickGap pixels per label.
+  std::vector<double> ticks;
 };
+
+constexpr double kMinTickGap = 11;  // pixels between two labelled ticks (10 px font)
 
 struct PlotPoint {
   PlotPoint(double px = 0, double py = 0, std::string h = "") : x(px), y(py), hover(std::move(h)) {}
@@ -73,6 +80,7 @@ struct PlotRect {
   std::string label_color = "#000000";  // e.g. white on dark cells
 };
 
+// A legend line: a swatch and its text (long texts wrap onto further lines, never cut).
 struct LegendEntry {
   LegendEntry(std::string t = "", std::string f = "", std::string s = "")
       : text(std::move(t)), fill(std::move(f)), stroke(std::move(s)) {}

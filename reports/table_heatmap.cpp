@@ -5,6 +5,8 @@
 #include "table_heatmap.hpp"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "svg_plot.hpp"
 
@@ -52,7 +54,10 @@ std::string table_heatmap_svg(const std::vector<CellRange>& ranges) {
   const bool log_p = pmin > 0 && static_cast<double>(pmax) / static_cast<double>(pmin) >= 10;
   p.x = PlotAxis("P (processors including the source)", log_p ? AxisScale::log10 : AxisScale::linear, true);
   p.y = PlotAxis("L", AxisScale::linear, true);
+  std::map<i64, std::set<std::string>> methods;  // per excess: the methods of its cells
   for (const auto& r : ranges) {
+    p.y.ticks.push_back(r.L);  // every L is labelled (plot_svg drops duplicates)
+    methods[excess(r)].insert(r.method);
     const i64 e = excess(r);
     const double f = shade(e, worst);
     const std::string fill = e < 0 ? kNoSchedule : heat_color(f);
@@ -72,13 +77,19 @@ std::string table_heatmap_svg(const std::vector<CellRange>& ranges) {
     if (f > 0.6) p.rects.back().label_color = "#ffffff";
   }
   if (p.rects.empty()) p.rects.emplace_back(1.5, 2.5, 0.5, 1.5, "", "empty table");
+  // The legend names the methods behind each colour (the hover names each cell's).
+  auto by = [&methods](i64 e) {
+    std::string m;
+    for (const auto& name : methods[e]) m += (m.empty() ? "" : ", ") + name;
+    return m.empty() ? std::string() : "; by " + m;
+  };
   for (i64 e = 0; e <= worst; ++e)
-    p.legend.emplace_back("D - LB = " + std::to_string(e) + (e == 0 ? " (optimal)" : ""),
+    p.legend.emplace_back("D - LB = " + std::to_string(e) + (e == 0 ? " (optimal)" : "") + by(e),
                           heat_color(shade(e, worst)));
-  if (none) p.legend.emplace_back("no schedule", kNoSchedule);
+  if (none) p.legend.emplace_back("no schedule (a limit stopped every depth)", kNoSchedule);
   p.note = "Label +k: D - LB (none = optimal); '?' = above the bound and not proved optimal. Hover a range for method and proof.";
-  p.width = 900;
-  p.height = std::clamp(110 + 26 * (lmax - lmin + 1), 220, 1000);
+  p.width = 1000;
+  p.height = std::clamp(110 + 26 * (lmax - lmin + 1), 220, 1000);  // plot_svg grows it so every L keeps a label
   return plot_svg(p);
 }
 

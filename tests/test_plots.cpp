@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <map>
+#include <regex>
 #include <sstream>
 
 #include "checked.hpp"
@@ -141,16 +143,16 @@ TEST_CASE("run report figures: plots, verdict map, reception table, t0 not prove
   CHECK(md.find("[![plots/verdicts.svg](plots/verdicts.svg)](plots/verdicts.svg)") != std::string::npos);
   CHECK(md.find("[![L3/reception_t7.svg](L3/reception_t7.svg)](L3/reception_t7.svg)") != std::string::npos);
   // t0 not proved minimal: summary row, section text and a separate point series.
-  CHECK(md.find("| 3 | 7 (not proved minimal) |") != std::string::npos);
+  CHECK(md.find("| [3](#L3) | 7 (not proved minimal) |") != std::string::npos);
   CHECK(md.find("t0 is not proved minimal") != std::string::npos);
   const std::string t0 = slurp((dir / "plots" / "t0.svg").string());
   CHECK(t0.find("L=3: t0=7 (smallest found; a smaller candidate hit a limit)") != std::string::npos);
   // Verdict map: the UNKNOWN smaller t, the base-case window, the unsolved L = 2 row.
   const std::string map = slurp((dir / "plots" / "verdicts.svg").string());
-  CHECK(map.find("L=3, t=4: UNKNOWN (exact)") != std::string::npos);
-  CHECK(map.find("L=3, t=5..6: SOLVED (exact)") != std::string::npos);
+  CHECK(map.find("L=3, t=4: UNKNOWN (a limit hit), complete search tried: node limit") != std::string::npos);
+  CHECK(map.find("L=3, t=5..6: SOLVED by complete search") != std::string::npos);
   CHECK(map.find("L=3: base-case window t=7..9") != std::string::npos);
-  CHECK(map.find("L=2, t=0: UNKNOWN, no certificate: time limit") != std::string::npos);
+  CHECK(map.find("L=2, t=0: UNKNOWN (a limit hit), no certificate: time limit") != std::string::npos);
   CHECK(md.find("L=2: UNKNOWN (time limit)") != std::string::npos);
   // The reception table is the paper's L=3, t=7 schedule for 8 items.
   const std::string table = slurp((dir / "L3" / "reception_t7.svg").string());
@@ -212,4 +214,125 @@ TEST_CASE("fat-tree plots: formula line and simulated points per pattern") {
   const std::string html = to_html(fattree_report_document(rows));
   CHECK(xml_problem(html) == "");
   CHECK(xml_count(html, "svg") == 2);
+}
+
+// Issue 26 item 6: every L labelled, legends naming the methods. Tick labels are the
+// <text> elements anchored at the end (y axis) or rotated (dense x axis).
+namespace {
+// Label text -> pixel position along the axis, for the y tick labels of an SVG plot.
+std::map<std::string, double> y_labels(const std::string& svg) {
+  std::map<std::string, double> out;
+  const std::regex re("<text x=\"[0-9.]+\" y=\"([0-9.]+)\" text-anchor=\"end\"[^>]*>([^<]*)</text>");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator(); ++it)
+    out[(*it)[2]] = std::stod((*it)[1]);
+  return out;
+}
+
+// Every L in lo..hi has its label, each at least kMinTickGap pixels from the next.
+void check_every_L(const std::string& svg, int lo, int hi) {
+  const auto labels = y_labels(svg);
+  double previous = -1;
+  for (int L = lo; L <= hi; ++L) {
+    CAPTURE(L);
+    const auto it = labels.find(std::to_string(L));
+    REQUIRE(it != labels.end());
+    if (L > lo) CHECK(previous - it->second >= kMinTickGap - 0.1);  // y grows downwards
+    previous = it->second;
+  }
+}
+
+// A run of L = lo..hi as the conjecture command records it: smaller t solved by repair
+// (t = 2L refuted by counting), base cases t0 = 2L + 2 .. by paper-greedy and repair.
+std::vector<CertificateFile> synthetic_run(int lo, int hi) {
+  std::vector<CertificateFile> certs;
+  for (int L = lo; L <= hi; ++L) {
+    CertificateFile c;
+    c.dir = "L" + std::to_string(L), c.L = L, c.t0 = 2 * L + 2, c.x = 1, c.mode = "auto", c.shape = Shape::optimal;
+    for (int t = 0; t < *c.t0; ++t) {
+      const bool refuted = t == 2 * L;
+      c.smaller.push_back({t, refuted ? "IMPOSSIBLE" : "SOLVED", refuted ? "counting" : "repair",
+                           refuted ? "counting: misses the sum condition" : "", 0, 0.0});
+    }
+    for (int t = *c.t0; t < *c.t0 + L; ++t) {
+      BaseCase b;
+      b.t = t;
+      b.method = t == *c.t0 ? "paper-greedy" : "repair";
+      c.base_cases.push_back(b);
+    }
+    c.seconds = 0.01 * L;
+    certs.push_back(c);
+  }
+  return certs;
+}
+
+std::string verdict_svg(const std::vector<CertificateFile>& certs) {
+  for (const auto& f : run_figures(certs, {}))
+    if (f.file == "plots/verdicts.svg") return f.svg;
+  return "";
+}
+}  // namespace
+
+TEST_CASE("svg plot: explicit ticks are all labelled, dense ones grow the plot or turn vertical") {
+  Plot p;
+  p.x = PlotAxis("P", AxisScale::linear, true);
+  p.y = PlotAxis("L", AxisScale::linear, true);
+  for (int L = 3; L <= 128; ++L) {
+    p.y.ticks.push_back(L);
+    p.x.ticks.push_back(100 + L);
+    p.rects.emplace_back(100 + L - 0.5, 100 + L + 0.5, L - 0.5, L + 0.5, heat_color(0.5), "L=" + std::to_string(L));
+  }
+  const std::string svg = plot_svg(p);
+  REQUIRE(xml_problem(svg) == "");
+  check_every_L(svg, 3, 128);  // 126 rows: the 360 px default grew to fit 11 px each
+  // x: 126 labels of 3 digits do not fit side by side in 640 px: rotated, and widened to 11 px each.
+  const std::regex rotated("<text [^>]*transform=\"rotate\\(-90[^>]*>(2[0-9][0-9]|1[0-9][0-9])</text>");
+  const auto n = std::distance(std::sregex_iterator(svg.begin(), svg.end(), rotated), std::sregex_iterator());
+  CHECK(n == 126);
+  // Few ticks stay horizontal and the plot keeps its size.
+  Plot q = p;
+  q.x.ticks = {103, 160, 228};
+  q.y.ticks = {3, 64, 128};
+  const std::string small = plot_svg(q);
+  CHECK(small.find("rotate(-90 ") == small.rfind("rotate(-90 "));  // only the y-axis title
+  CHECK(small.find("height=\"360.0\"") != std::string::npos);
+}
+
+TEST_CASE("verdict map: every L labelled (3..40 and 3..128), colours and hover name the method") {
+  const std::string svg = verdict_svg(synthetic_run(3, 40));
+  REQUIRE(xml_problem(svg) == "");
+  check_every_L(svg, 3, 40);
+  for (const char* legend : {"SOLVED by repair", "SOLVED by paper-greedy", "SOLVED by composition",
+                             "IMPOSSIBLE by counting refutation", "base-case window t0..t0+L-1"}) {
+    CAPTURE(legend);
+    CHECK(svg.find(">" + std::string(legend) + "</text>") != std::string::npos);
+  }
+  CHECK(svg.find("UNKNOWN") == std::string::npos);  // no such cell: no legend entry
+  CHECK(svg.find("<title>L=7, t=14: IMPOSSIBLE by counting refutation: counting: misses the sum condition</title>") !=
+        std::string::npos);
+  CHECK(svg.find("<title>L=7, t=0..13: SOLVED by repair</title>") != std::string::npos);
+  CHECK(svg.find("<title>L=7, t=16: SOLVED by paper-greedy, base case (verified)</title>") != std::string::npos);
+  CHECK(svg.find("<title>L=7, t=17..22: SOLVED by repair, base case (verified)</title>") != std::string::npos);
+  CHECK(svg.find("SOLVED by composition (the induction from the base cases)</title>") != std::string::npos);
+  const std::string wide = verdict_svg(synthetic_run(3, 128));
+  REQUIRE(xml_problem(wide) == "");
+  check_every_L(wide, 3, 128);
+}
+
+TEST_CASE("every-P heat map: every L labelled, the legend names the methods of each colour") {
+  std::vector<CellRange> ranges;
+  for (int L = 2; L <= 40; ++L) {
+    CellRange a, b;
+    a.L = b.L = L, a.t = b.t = 5;
+    a.P_from = 2, a.P_to = 9, a.lower_bound = a.delay = L + 5, a.shape = "optimal", a.method = "base case";
+    b.P_from = 10, b.P_to = 300, b.lower_bound = L + 6, b.delay = L + 7, b.shape = "pruned", b.proved = true;
+    b.method = L % 2 ? "search" : "composed";
+    ranges.push_back(a), ranges.push_back(b);
+  }
+  const std::string svg = table_heatmap_svg(ranges);
+  REQUIRE(xml_problem(svg) == "");
+  check_every_L(svg, 2, 40);
+  CHECK(svg.find(">D - LB = 0 (optimal); by base case</text>") != std::string::npos);
+  CHECK(svg.find(">D - LB = 1; by composed, search</text>") != std::string::npos);
+  CHECK(svg.find("<title>L=3, P=10..300 (t=5): D=10, lower bound 9 (D-LB 1), shape pruned, method search;") !=
+        std::string::npos);
 }

@@ -12,11 +12,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <tuple>
 
 #include "assignment_json.hpp"
 #include "conjecture.hpp"
+#include "document.hpp"
 #include "induction.hpp"
 #include "drawings.hpp"
 #include "expand.hpp"
@@ -28,6 +30,7 @@
 #include "simulator.hpp"
 #include "table_render.hpp"
 #include "traffic.hpp"
+#include "version.hpp"
 #include "xml_check.hpp"
 
 using namespace blockcast;
@@ -296,6 +299,60 @@ TEST_CASE("per-step traffic and the global bandwidth charge (paper 003)") {
   CHECK(traffic_json(t, &one)["bandwidth"]["fits"] == false);
 }
 
+namespace {
+// The golden report does not change with the version number: the stamp is checked apart.
+std::string without_version(std::string text) {
+  const std::string stamp = generator_stamp();
+  for (auto at = text.find(stamp); at != std::string::npos; at = text.find(stamp, at))
+    text.replace(at, stamp.size(), "blockcast VERSION");
+  return text;
+}
+
+std::vector<std::string> matches(const std::string& text, const std::string& pattern) {
+  std::vector<std::string> out;
+  const std::regex re(pattern);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it)
+    out.push_back((*it)[1]);
+  return out;
+}
+
+// Every column of every Markdown table: not all cells zero ("0", "0.000").
+std::string all_zero_column(const std::string& md) {
+  std::istringstream in(md);
+  std::vector<std::vector<std::string>> table;
+  std::string line, found;
+  auto check = [&] {
+    if (table.size() > 2)
+      for (size_t c = 0; c < table[0].size(); ++c) {
+        bool zero = true;
+        for (size_t r = 2; r < table.size() && zero; ++r) zero = c < table[r].size() && is_zero_text(table[r][c]);
+        if (zero && found.empty()) found = "column '" + table[0][c] + "'";
+      }
+    table.clear();
+  };
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] != '|') {
+      check();
+      continue;
+    }
+    std::vector<std::string> cells;
+    std::string cell;
+    for (size_t i = 1; i < line.size(); ++i) {
+      if (line[i] == '|' && line[i - 1] != '\\') {
+        cells.push_back(cell.substr(cell.find_first_not_of(' ') == std::string::npos ? 0 : cell.find_first_not_of(' ')));
+        while (!cells.back().empty() && cells.back().back() == ' ') cells.back().pop_back();
+        cell.clear();
+      } else {
+        cell += line[i];
+      }
+    }
+    table.push_back(cells);
+  }
+  check();
+  return found;
+}
+}  // namespace
+
 TEST_CASE("run report from a hand-written certificate (L=3, base case t=7)") {
   const fs::path dir = fs::temp_directory_path() / ("blockcast-run-" + std::to_string(::getpid()));
   fs::remove_all(dir);
@@ -304,7 +361,7 @@ TEST_CASE("run report from a hand-written certificate (L=3, base case t=7)") {
   fs::create_directories(dir / "notes");  // ignored: not L<digits>
   const RunReportFiles f = write_run_report(dir.string());
   const std::string md = slurp(f.markdown), html = slurp(f.html);
-  check_golden("run_report.md", md);
+  check_golden("run_report.md", without_version(md));
   check_xml(html, "report.html");
   CHECK(md.find("SOLVED (re-checked)") != std::string::npos);
   CHECK(md.find("[`L3_t7.json`](L3/L3_t7.json)") != std::string::npos);
@@ -318,6 +375,69 @@ TEST_CASE("run report from a hand-written certificate (L=3, base case t=7)") {
   CHECK_THROWS_AS(write_run_report(dir.string()), InputError);
   fs::remove_all(dir / "L3");
   CHECK_THROWS_AS(write_run_report(dir.string()), InputError);
+  fs::remove_all(dir);
+}
+
+// Issue 26 item 6 on the hand-written fixture with zero counters added (as the constructive
+// methods record them): no all-zero statistics, the method of every case named, the summary
+// links each L's section (HTML ids and Markdown anchors alike), the version stamped.
+TEST_CASE("run report: no zero statistics, methods named, L sections linked, version stamped") {
+  const fs::path dir = fs::temp_directory_path() / ("blockcast-links-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy(golden_dir + "/run/L3", dir / "L3", fs::copy_options::recursive);
+  nlohmann::json cert = nlohmann::json::parse(slurp((dir / "L3" / "certificate.json").string()));
+  cert["stats"] = {{"nodes", 0}, {"leaves", 0}, {"memo_hits", 0}, {"seconds", 0.0}};
+  for (auto& s : cert["smaller"]) s["nodes"] = 0, s["seconds"] = 0.0;
+  cert["smaller"].push_back({{"t", 4}, {"verdict", "IMPOSSIBLE"}, {"mode", "counting"}, {"nodes", 0}, {"seconds", 0.0}});
+  cert["base_cases"][0]["method"] = "paper-greedy";
+  cert["base_cases"][0]["stats"] = {{"nodes", 0}, {"seconds", 0.0}, {"memo_hits", 0}};
+  std::ofstream(dir / "L3" / "certificate.json") << cert.dump();
+  fs::create_directories(dir / "L4");  // a second L: the fixture again, relabelled
+  nlohmann::json four = cert;
+  four["L"] = 4;
+  std::ofstream(dir / "L4" / "certificate.json") << four.dump();
+  const RunReportFiles f = write_run_report(dir.string());
+  const std::string md = slurp(f.markdown), html = slurp(f.html);
+  // No all-zero statistics: no zero counter, no column of zeros.
+  CHECK(all_zero_column(md) == "");
+  CHECK(matches(md, "([a-z_]+ ?= ?0(\\.0+)?)([,.]|$)").empty());
+  CHECK(md.find("Run statistics") == std::string::npos);  // every counter was 0
+  CHECK(md.find("Search nodes listed") == std::string::npos);
+  CHECK(md.find("| nodes |") == std::string::npos);
+  // The methods: per base case, per smaller t, summed up in the summary.
+  CHECK(md.find("| SOLVED (re-checked) | paper-greedy |") != std::string::npos);
+  CHECK(md.find("| 4 | IMPOSSIBLE | counting refutation |") != std::string::npos);
+  CHECK(md.find("| paper-greedy (1) |") != std::string::npos);
+  // Anchors and links: every in-page link has its target, every L is linked from the top.
+  const std::vector<std::string> ids = matches(html, " id=\"([^\"]+)\""), hrefs = matches(html, "href=\"#([^\"]+)\"");
+  for (const auto& h : hrefs) {
+    CAPTURE(h);
+    CHECK(std::count(ids.begin(), ids.end(), h) == 1);
+  }
+  const std::vector<std::string> md_ids = matches(md, "<a id=\"([^\"]+)\"></a>"), md_links = matches(md, "\\]\\(#([^)]+)\\)");
+  for (const auto& h : md_links) {
+    CAPTURE(h);
+    CHECK(std::count(md_ids.begin(), md_ids.end(), h) == 1);
+  }
+  for (const char* L : {"L3", "L4"}) {
+    CAPTURE(L);
+    CHECK(std::count(ids.begin(), ids.end(), L) == 1);
+    CHECK(std::count(hrefs.begin(), hrefs.end(), L) == 2);  // the contents line and the summary row
+    CHECK(std::count(md_links.begin(), md_links.end(), L) == 2);
+  }
+  const auto summary_at = md.find("## Summary"), l3_at = md.find("## L = 3");
+  CHECK(summary_at < md.find("| [3](#L3) |"));
+  CHECK(md.find("| [4](#L4) |") < l3_at);  // the linked table is at the top
+  CHECK(md.find("Back to the [summary](#summary)") != std::string::npos);
+  // The version, in the header and the footer of both pages.
+  CHECK(std::regex_match(std::string(version()), std::regex("[0-9]+\\.[0-9]+\\.[0-9]+")));
+  CHECK(generator_stamp() == std::string("blockcast ") + version());
+  CHECK(md.rfind("# blockcast conjecture run\n\nWritten by " + generator_stamp() + ".\n", 0) == 0);
+  CHECK(md.substr(md.size() - generator_stamp().size() - 1) == generator_stamp() + "\n");
+  CHECK(html.find("<p class=\"stamp\">Written by " + generator_stamp() + ".</p>") != std::string::npos);
+  CHECK(html.find("<p class=\"stamp\">" + generator_stamp() + "</p>\n</body>") != std::string::npos);
+  check_xml(html, "report.html");
   fs::remove_all(dir);
 }
 
