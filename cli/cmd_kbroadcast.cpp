@@ -21,7 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "assignment_json.hpp"
-#include "best_schedule.hpp"
+#include "everyp/best_schedule.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "export.hpp"
@@ -30,7 +30,7 @@
 #include "kbroadcast_table.hpp"
 #include "kbroadcast_schedules.hpp"
 #include "options.hpp"
-#include "periodic_search.hpp"
+#include "kitem/periodic_search.hpp"
 #include "postal.hpp"
 #include "reception_table.hpp"
 #include "table_render.hpp"

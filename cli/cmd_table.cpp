@@ -10,7 +10,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "every_p.hpp"
+#include "everyp/every_p.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "table_heatmap.hpp"

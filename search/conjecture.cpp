@@ -8,8 +8,8 @@
 
 #include <tbb/task_group.h>
 
+#include "everyp/trim_search.hpp"
 #include "trim.hpp"
-#include "trim_search.hpp"
 
 namespace blockcast {
 

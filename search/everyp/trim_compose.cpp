@@ -13,10 +13,10 @@
 #include <algorithm>
 #include <map>
 
+#include "everyp/ltwo.hpp"
+#include "everyp/trim_search.hpp"
 #include "legal_words.hpp"
-#include "ltwo.hpp"
 #include "postal.hpp"
-#include "trim_search.hpp"
 
 namespace blockcast {
 
@@ -138,7 +138,7 @@ SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt) {
     r.verdict = Verdict::solved;
     r.witness = std::move(a);
     r.mode = "L=2 construction";
-    r.covered = "witness built directly for L = 2 (search/ltwo.hpp), checked";
+    r.covered = "witness built directly for L = 2 (search/everyp/ltwo.hpp), checked";
     return r;
   }
   // The caller's time limit covers all three phases together.

@@ -1,5 +1,5 @@
 // A schedule for every P (see every_p.hpp; SPEC Sec. 6-7, docs/shapes.md, docs/induction.md).
-#include "every_p.hpp"
+#include "everyp/every_p.hpp"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -10,7 +10,7 @@
 
 #include "assignment_json.hpp"
 #include "constructive.hpp"
-#include "ltwo.hpp"
+#include "everyp/ltwo.hpp"
 #include "postal.hpp"
 #include "witness.hpp"
 

@@ -19,7 +19,7 @@
 #include <tuple>
 #include <vector>
 
-#include "trim_search.hpp"
+#include "everyp/trim_search.hpp"
 
 namespace blockcast {
 
@@ -98,7 +98,7 @@ class EveryP {
 
   TreeSpec spec(int T, i64 D) const;
   std::shared_ptr<const Assignment> build(int T, i64 D, Letter x, bool extendable, bool remember = true) const;
-  // L = 2: a constructed T-1 part (search/ltwo.hpp, x-extendable root) and a shared T-2 part
+  // L = 2: a constructed T-1 part (search/everyp/ltwo.hpp, x-extendable root) and a shared T-2 part
   // of the sets, composed once, instead of a chain of compositions per cell.
   std::optional<Assignment> ltwo_composed(int T, i64 D) const;
 };

@@ -7,7 +7,7 @@
 // / both leaves (c2 creates letter L+1), the remaining r = 2 blocks each take one letter of
 // parity L+1 and the receive-only processor the last letter. Letter L has the other parity,
 // so at most one of them may be left for the receive-only processor: b1 has <= 2 values.
-#include "trim_search.hpp"
+#include "everyp/trim_search.hpp"
 
 #include <tbb/concurrent_unordered_set.h>
 

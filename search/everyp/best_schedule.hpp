@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "trim_search.hpp"
+#include "everyp/trim_search.hpp"
 
 namespace blockcast {
 
