@@ -136,10 +136,10 @@ ConjectureRun::ConjectureRun(int L, const ConjectureOptions& opt)
       opt_(opt),
       pruned_(opt.shape == Shape::pruned),
       tag_("L=" + std::to_string(L) + (pruned_ ? " pruned" : "")),
-      t_max_(opt.t_max > 0 ? opt.t_max : 6 * L),
+      t_max_(opt.t_max > 0 ? opt.t_max : opt.search.tuning.t_max_per_L * L),
       x_end_(pruned_ ? 2 * L : L),
       constructive_(!pruned_ && opt.method != Method::complete),
-      levelled_(constructive_ && opt.method == Method::auto_ ? L > opt.fallback_max_L : constructive_),
+      levelled_(constructive_ && opt.method == Method::auto_ ? L > opt.search.tuning.fallback_max_L : constructive_),
       top_level_(levelled_ ? 2 : 0),
       // Beyond fallback_max_L (or with method constructive) a pair's level-0 decision is the
       // constructive methods alone: deterministic for its (L, t, level) seed and independent
@@ -149,7 +149,7 @@ ConjectureRun::ConjectureRun(int L, const ConjectureOptions& opt)
       workers_(opt.search.threads > 0 ? opt.search.threads
                                       : std::max(1, static_cast<int>(std::thread::hardware_concurrency()))),
       parallel_scan_(workers_ > 1 && constructive_ &&
-                     (opt.method == Method::constructive || L > opt.fallback_max_L)) {
+                     (opt.method == Method::constructive || L > opt.search.tuning.fallback_max_L)) {
   if (opt.shape != Shape::optimal && opt.shape != Shape::pruned)
     throw InputError("conjecture: shape must be optimal or pruned, not " + shape_name(opt.shape));
   res_.L = L;
@@ -254,7 +254,7 @@ void ConjectureRun::certify() {
   }
   c.methods = res_.methods;
   progress("verifying the certificate");
-  res_.compositions = verify_certificate(c, opt_.max_sim_events);
+  res_.compositions = verify_certificate(c, opt_.search.tuning.max_sim_events);
   res_.verdict = Verdict::solved;
 }
 
@@ -273,9 +273,9 @@ void ConjectureRun::decide_smaller() {
 // or compositions (t >= t0), each re-checked symbolically (shape included) and replayed
 // when small; the optimal delay L + t decided by the plain exact search. For L >= 3 the
 // optimal delay is reachable for large t (Thm 3.3), so the table's interesting part is
-// L = 2, where it runs to 40 unless asked otherwise.
+// L = 2, where it runs to t_report_L2 unless asked otherwise.
 void ConjectureRun::tabulate_pruned() {
-  const int t_report = opt_.t_report > 0 ? opt_.t_report : (L_ == 2 ? 40 : 0);
+  const int t_report = opt_.t_report > 0 ? opt_.t_report : (L_ == 2 ? opt_.search.tuning.t_report_L2 : 0);
   const int t_last = std::max(t_report, t0_ + 2 * L_ - 1);
   const std::vector<Assignment> chain = extend_certificate(res_.certificate, t_last);
   for (int t = L_; t <= t_last; ++t) res_.table.push_back(table_row(t, chain));
@@ -303,7 +303,7 @@ DelayRow ConjectureRun::table_row(int t, const std::vector<Assignment>& chain) {
       throw std::logic_error("pruned schedule for t=" + std::to_string(t) + " fails: " + *e);
     if (row.schedule->delay() != row.delay) throw std::logic_error("pruned schedule has the wrong delay");
     row.achieved = effective_delay(*row.schedule);
-    row.simulated = simulate_if_small(*row.schedule, opt_.max_sim_events).has_value();
+    row.simulated = simulate_if_small(*row.schedule, opt_.search.tuning.max_sim_events).has_value();
     row.pruned = Verdict::solved;
   }
   SearchOptions so = opt_.search;
@@ -327,8 +327,8 @@ DelayRow ConjectureRun::table_row(int t, const std::vector<Assignment>& chain) {
 
 void ConjectureRun::effort(ConstructiveOptions& co, int level) const {
   if (!levelled_) return;
-  if (level == 0) co.tries = std::min(co.tries, 3);
-  if (level == 2) co.tries = std::max(co.tries, 400);
+  if (level == 0) co.tries = std::min(co.tries, opt_.search.tuning.level0_tries);
+  if (level == 2) co.tries = std::max(co.tries, opt_.search.tuning.level2_tries);
 }
 
 // Decide I(t) (or the pruned tree for t): receive-only x and extendable root when x is
@@ -377,7 +377,7 @@ std::optional<CaseResult> ConjectureRun::decide_constructive(int t, std::optiona
     c.verdict = Verdict::impossible, c.method = "counting";
     return c;
   }
-  if (opt_.method == Method::constructive || (x && L_ > opt_.fallback_max_L)) {
+  if (opt_.method == Method::constructive || (x && L_ > opt_.search.tuning.fallback_max_L)) {
     c.method = "constructive";
     return c;
   }
@@ -389,7 +389,7 @@ CaseResult ConjectureRun::decide_complete(int t, std::optional<Letter> x) const 
   so.receive_only = x;
   so.extendable = x.has_value();
   if (opt_.method == Method::auto_ && so.limits.max_nodes == 0 && so.limits.time_limit == 0)
-    so.limits = opt_.fallback_limits;
+    so.limits = opt_.search.tuning.fallback_limits;
   so.limits = within_deadline(so.limits, opt_);
   SearchResult r = search_shape(L_, t, opt_.shape, so);
   CaseResult c;

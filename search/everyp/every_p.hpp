@@ -30,6 +30,7 @@ struct EveryPOptions {
   int threads = 0;           // 0 = all cores
   i64 simulate_events = 0;   // replay a witness when P * (items + delay) <= this (0: never)
   bool keep_witnesses = true;  // false: each cell's witness is dropped once checked (P up to 10^6)
+  Tuning tuning;               // budgets and effort knobs (search/tuning.hpp)
 };
 
 // What was established for a cell at one depth T (delay L + T).
@@ -107,7 +108,7 @@ class EveryP {
 // trimming profiles, each packed by the repair method of search/constructive.hpp for every
 // receive-only letter (`tries` restarts each, deterministic seeds). The witness has P, t, T
 // set and its shape named; the caller re-checks it. nullopt if every attempt failed.
-std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8);
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8, const Tuning& tuning = {});
 
 // Every (L, P) of two inclusive ranges, L outer, P inner, made monotone in P: a cell whose
 // delay exceeds its right neighbour's is searched again at that neighbour's depth.
