@@ -53,7 +53,7 @@ struct KItemExact {
 };
 
 // Decide T = lower_bound, lower_bound+1, ... up to max_T (inclusive). lower_bound must be a
-// proved lower bound (reports/kbroadcast.hpp: kitem_lower_bound). seconds: per solve (0 = none).
+// proved lower bound (engine/kitem/bounds.hpp: kitem_lower_bound). seconds: per solve (0 = none).
 KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double seconds = 0);
 
 // Last reception step of a schedule (-1 when empty).
