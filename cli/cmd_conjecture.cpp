@@ -153,7 +153,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
       // Every base case is checked symbolically; the postal simulator replays those with
       // P * (items + L + T) below this bound (smaller for large L, where it dominates).
       ConjectureOptions col = co;
-      if (L > 16) col.max_sim_events = 200'000;
+      if (L > 16) col.search.tuning.max_sim_events = 200'000;
       ConjectureResult r = run_conjecture(L, col);
       nlohmann::json smaller = nlohmann::json::array();
       for (const auto& s : r.smaller)

@@ -21,7 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "assignment_json.hpp"
-#include "best_schedule.hpp"
+#include "everyp/best_schedule.hpp"
 #include "commands.hpp"
 #include "export.hpp"
 #include "kbroadcast.hpp"
@@ -29,7 +29,7 @@
 #include "kbroadcast_table.hpp"
 #include "kbroadcast_schedules.hpp"
 #include "options.hpp"
-#include "periodic_search.hpp"
+#include "kitem/periodic_search.hpp"
 #include "postal.hpp"
 #include "schedule_json.hpp"
 #include "reception_table.hpp"

@@ -1,6 +1,6 @@
 // `blockcast prove`: the second, independent prover (docs/prover.md, search/sat/prove.hpp).
 // --L --t: the optimal tree I(t); --P [--shape ties|pruned]: a trimmed tree for P processors.
-// Exit codes (cli/exit_codes.hpp): 0 SOLVED (checked witness), 4 IMPOSSIBLE (DRAT proof
+// Exit codes (docs/exit-codes.md): 0 SOLVED (checked witness), 4 IMPOSSIBLE (DRAT proof
 // checked by CaDiCaL and by the independent checker), 5 UNKNOWN (a limit), 2 bad input.
 #include <iostream>
 

@@ -6,10 +6,10 @@
 #include <iostream>
 
 #include "assignment_json.hpp"
-#include "best_schedule.hpp"
+#include "everyp/best_schedule.hpp"
 #include "commands.hpp"
+#include "everyp/trim_search.hpp"
 #include "render.hpp"
-#include "trim_search.hpp"
 #include "search_args.hpp"
 #include "witness.hpp"
 

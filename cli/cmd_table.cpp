@@ -9,7 +9,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "every_p.hpp"
+#include "everyp/every_p.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "table_heatmap.hpp"

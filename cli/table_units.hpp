@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "every_p.hpp"
+#include "everyp/every_p.hpp"
 #include "table_ranges.hpp"
 
 namespace blockcast::cli {

@@ -1,66 +1,13 @@
-// k-item broadcast in the postal model (paper 000 Sec. 3, Thm 3.1, 3.6-3.7; paper 002 Sec. 6):
-// the closed-form bounds and the time of a continuous schedule cut after k items, verified
-// with the independent simulator (engine/simulator.hpp).
-//
-// Time convention (paper 000): the source creates item i at step i and the time of a
-// schedule is the step of its last reception. A continuous schedule with delay L + T cut
-// after k items therefore takes L + T + k - 1, i.e. L + B(P-1) + k - 1 for optimal trees.
-//
-// B(n; L) = min{t : f_t >= n} counts the tree's nodes including its root (paper 000
-// Sec. 2). Paper 002 numbers steps from 1 (root receive-label 1) but means the same depth:
-// its simple schedule builds the restricted tree on P-1 nodes with latency L+1, so its
-// delay L + B(P-1, L+1) is L + B(P-1; L+1) here.
+// Text and JSON of the `kbroadcast` run (search/kitem/cut_schedule.hpp: the k-item bounds of
+// paper 000 Sec. 3, Thm 3.1, 3.6-3.7 and paper 002 Sec. 6, next to the continuous schedule
+// cut after k items and simulated). Rendering only: nothing here searches or simulates.
 #pragma once
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 
-#include "assignment.hpp"
-#include "checked.hpp"
+#include "kitem/cut_schedule.hpp"
 
 namespace blockcast {
-
-// B(P-1) for latency L (P >= 2).
-int depth_without_source(int L, i64 P);
-// k* = floor(sum_{i=0}^{n} f_i / (P-1)) with f_n < P-1 <= f_{n+1}; 0 when P-1 = 1 (no such n).
-i64 k_star(int L, i64 P);
-// Thm 3.1 as printed: B(P-1) + L + (k-1) - k*.
-i64 paper_kitem_bound(int L, i64 P, i64 k);
-// The counting argument of Thm 3.1's proof carried out exactly: at step L + j at most
-// min(f_j, P-1) messages arrive, so k items need L + min{t : floor(S_t / (P-1)) >= k} steps,
-// S_t = sum_{j<=t} min(f_j, P-1). It equals the printed formula for k > k*; for k <= k* the
-// formula can exceed what is achievable (L=2, P=5, k=1: formula 5, but B(5) = 4 steps
-// suffice), because floor(S_t/(P-1)) = k* + t - n only holds for t >= n.
-i64 kitem_lower_bound(int L, i64 P, i64 k);
-// A delay-(L + B(P-1)) continuous schedule cut after k items: L + B(P-1) + k - 1.
-i64 continuous_cut_time(int L, i64 P, i64 k);
-// Paper 002 Thm 6.1: delay L + B(P-1; L+1) and, cut after k items, that delay + k - 1.
-i64 simple_schedule_delay(int L, i64 P);
-i64 simple_schedule_time(int L, i64 P, i64 k);
-// Paper 000 Thm 3.7: a single-sending schedule with time B(P-1) + 2L + k - 2 always exists.
-i64 single_sending_time(int L, i64 P, i64 k);
-
-struct KBroadcastReport {
-  int L = 0;
-  i64 P = 0, k = 0;
-  int depth = 0;  // B(P-1)
-  i64 kstar = 0, lower_bound = 0, paper_bound = 0, continuous_formula = 0, simple_delay = 0, simple_time = 0,
-      single_sending = 0;
-  // Filled when a continuous schedule (assignment) was cut and simulated.
-  bool has_schedule = false;
-  bool simulated_ok = false;
-  std::string violation;   // simulator's first violation if !simulated_ok
-  i64 schedule_delay = 0;  // L + T of the assignment
-  i64 predicted_time = 0;  // L + T + k - 1
-  i64 simulated_time = 0;  // last reception step of the expanded schedule
-  i64 messages = 0;
-  bool matches_prediction() const { return simulated_ok && simulated_time == predicted_time; }
-};
-
-// Bounds for (L, P, k) and, if given, the assignment cut to k items and simulated. The
-// assignment must belong to this L and P (InputError otherwise). The lead's search passes
-// its witness here when no file is given.
-KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assignment>& continuous = {});
 
 std::string kbroadcast_text(const KBroadcastReport& r);
 nlohmann::json kbroadcast_json(const KBroadcastReport& r);

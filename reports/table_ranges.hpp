@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "every_p.hpp"
+#include "everyp/every_p.hpp"
 
 namespace blockcast {
 

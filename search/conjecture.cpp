@@ -8,8 +8,8 @@
 
 #include <tbb/task_group.h>
 
+#include "everyp/trim_search.hpp"
 #include "trim.hpp"
-#include "trim_search.hpp"
 
 namespace blockcast {
 
@@ -59,6 +59,7 @@ Method parse_method(const std::string& s) {
 }
 
 namespace {
+
 // One decided instance: verdict, witness and the method that produced them.
 struct CaseResult {
   Verdict verdict = Verdict::unknown;
@@ -67,277 +68,393 @@ struct CaseResult {
   std::string covered;
   SearchStats stats;
 };
-}  // namespace
 
-ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  if (opt.shape != Shape::optimal && opt.shape != Shape::pruned)
-    throw InputError("conjecture: shape must be optimal or pruned, not " + shape_name(opt.shape));
-  ConjectureResult res;
-  res.L = L;
-  res.shape = opt.shape;
-  const bool pruned = opt.shape == Shape::pruned;
-  const std::string tag = "L=" + std::to_string(L) + (pruned ? " pruned" : "");
-  const int t_max = opt.t_max > 0 ? opt.t_max : 6 * L;
+// One conjecture run for one latency L, phase by phase: the base-case scan over candidate
+// windows (t0, x), the certificate and its induction check, the smaller t, and for shape
+// pruned the delay table. The members are the run's state: the cases decided so far and
+// the result being filled.
+class ConjectureRun {
+ public:
+  ConjectureRun(int L, const ConjectureOptions& opt);
+  ConjectureResult run();
+
+ private:
+  // Phases.
+  void scan_base_cases();
+  bool window_holds(int cand, Letter x);
+  bool retry_open(std::vector<int>& open, Letter x);
+  void certify();
+  void decide_smaller();
+  void tabulate_pruned();
+  DelayRow table_row(int t, const std::vector<Assignment>& chain);
+  // Deciding one case.
+  CaseResult decide(int t, std::optional<Letter> x, int level) const;
+  std::optional<CaseResult> decide_constructive(int t, std::optional<Letter> x, int level) const;
+  CaseResult decide_complete(int t, std::optional<Letter> x) const;
+  void effort(ConstructiveOptions& co, int level) const;
+  CaseResult run_case(int t, std::optional<Letter> x, int level = 0);
+  const CaseResult& decided_case(int t, Letter x, int level);
+  void prefetch(int t, Letter x, int t_end);
+  bool counted_out(int t, Letter x);
+  void count(const SearchStats& stats);
+  void progress(const std::string& what) const;
+  double elapsed() const;
+
+  const int L_;
+  const ConjectureOptions& opt_;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  const bool pruned_;
+  const std::string tag_;
+  const int t_max_;
   // A fully trimmed node with r0 <= L children becomes a leaf with letter L-1+r0 <= 2L-1,
   // so pruned trees have letters 0..2L-1 and any of them may be the receive-only letter.
-  const Letter x_end = pruned ? 2 * L : L;
+  const Letter x_end_;
   // The constructive methods cover the optimal shape; pruned runs stay complete.
-  const bool constructive = !pruned && opt.method != Method::complete;
-  auto progress = [&](const std::string& what) {
-    if (!opt.progress) return;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, " [%.1f s]", elapsed());
-    opt.progress(tag + " " + what + buf);
-  };
-  // Decide I(t) (or the pruned tree for t): receive-only x and extendable root when x is
-  // given, unconstrained otherwise. Constructive methods first (method auto/constructive),
-  // then the complete search (complete/auto; auto with a per-instance limit by default).
+  const bool constructive_;
   // Effort levels of the constructive methods in the base-case scan beyond fallback_max_L:
   // a pair (t, x) first gets a cheap attempt; a window whose other cases all solve retries
   // its cheap failures with more tries and a larger ground-state budget (a failure only
   // says UNKNOWN, and one unlucky UNKNOWN would rule out L windows for that x).
-  const bool levelled = constructive && opt.method == Method::auto_ ? L > opt.fallback_max_L : constructive;
-  const int top_level = levelled ? 2 : 0;
-  auto effort = [&](ConstructiveOptions& co, int level) {
-    if (!levelled) return;
-    if (level == 0) co.tries = std::min(co.tries, 3);
-    if (level == 2) co.tries = std::max(co.tries, 400);
-  };
-  auto decide = [&](int t, std::optional<Letter> x, int level) -> CaseResult {
+  const bool levelled_;
+  const int top_level_;
+  const int workers_;
+  const bool parallel_scan_;
+  ConjectureResult res_;
+  // S(t, x) (is I(t) solvable with receive-only x and an x-extendable root?) is decided at
+  // most once per level; UNKNOWN pairs remember the highest level run.
+  std::map<std::pair<int, Letter>, CaseResult> decided_;
+  std::map<std::pair<int, Letter>, int> level_tried_;
+  std::map<int, Instance> instances_;
+  std::map<std::pair<int, Letter>, bool> refuted_;
+  bool limit_hit_ = false;
+  int t0_ = -1;
+  Letter x0_ = 0;
+};
+
+ConjectureRun::ConjectureRun(int L, const ConjectureOptions& opt)
+    : L_(L),
+      opt_(opt),
+      pruned_(opt.shape == Shape::pruned),
+      tag_("L=" + std::to_string(L) + (pruned_ ? " pruned" : "")),
+      t_max_(opt.t_max > 0 ? opt.t_max : opt.search.tuning.t_max_per_L * L),
+      x_end_(pruned_ ? 2 * L : L),
+      constructive_(!pruned_ && opt.method != Method::complete),
+      levelled_(constructive_ && opt.method == Method::auto_ ? L > opt.search.tuning.fallback_max_L : constructive_),
+      top_level_(levelled_ ? 2 : 0),
+      // Beyond fallback_max_L (or with method constructive) a pair's level-0 decision is the
+      // constructive methods alone: deterministic for its (L, t, level) seed and independent
+      // of every other pair, so the next few undecided pairs of a window are decided at
+      // once, one per worker thread (--threads). The scan then finds them decided; at most
+      // threads-1 of them are wasted when the window fails early.
+      workers_(opt.search.threads > 0 ? opt.search.threads
+                                      : std::max(1, static_cast<int>(std::thread::hardware_concurrency()))),
+      parallel_scan_(workers_ > 1 && constructive_ &&
+                     (opt.method == Method::constructive || L > opt.search.tuning.fallback_max_L)) {
+  if (opt.shape != Shape::optimal && opt.shape != Shape::pruned)
+    throw InputError("conjecture: shape must be optimal or pruned, not " + shape_name(opt.shape));
+  res_.L = L;
+  res_.shape = opt.shape;
+}
+
+ConjectureResult ConjectureRun::run() {
+  scan_base_cases();
+  res_.minimal = !limit_hit_;
+  if (t0_ < 0) {
+    res_.note = "no " + std::to_string(L_) + " consecutive " + (pruned_ ? "pruned " : "") + "base cases with t0 <= " +
+                std::to_string(t_max_) +
+                (out_of_time(opt_) ? " (the command's time limit was reached)" : limit_hit_ ? " (some searches hit a limit)" : "");
+  } else {
+    certify();
+    decide_smaller();
+  }
+  if (pruned_ && res_.verdict == Verdict::solved) tabulate_pruned();
+  res_.seconds = elapsed();
+  res_.stats.seconds = res_.seconds;
+  return std::move(res_);
+}
+
+double ConjectureRun::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void ConjectureRun::progress(const std::string& what) const {
+  if (!opt_.progress) return;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, " [%.1f s]", elapsed());
+  opt_.progress(tag_ + " " + what + buf);
+}
+
+void ConjectureRun::count(const SearchStats& stats) {
+  res_.stats += stats;
+  ++res_.searches;
+}
+
+// Candidates t0 = L, L+1, ... and letters x in order. A failure at (t, x) rules out every
+// t0 in (t-L, t] for that x, so most pairs are never searched.
+void ConjectureRun::scan_base_cases() {
+  for (int cand = L_; cand <= t_max_; ++cand)
+    for (Letter x = 0; x < x_end_; ++x) {
+      if (out_of_time(opt_)) {  // the command's deadline: stop scanning, UNKNOWN
+        limit_hit_ = true;
+        return;
+      }
+      if (window_holds(cand, x)) {
+        t0_ = cand, x0_ = x;
+        return;
+      }
+    }
+}
+
+// Are I(cand) .. I(cand+L-1) all solved with receive-only x? Level 0 over the window; a
+// few cheap UNKNOWNs are retried at the higher levels once the rest of the window is
+// solved (more than one at level 0: give the window up).
+bool ConjectureRun::window_holds(int cand, Letter x) {
+  for (int t = cand; t < cand + L_; ++t)
+    if (counted_out(t, x)) return false;
+  std::vector<int> open;
+  bool ok = true;
+  bool refuted_window = false;  // a pair of the window is IMPOSSIBLE (not just UNKNOWN)
+  for (int t = cand; t < cand + L_ && ok; ++t) {
+    prefetch(t, x, cand + L_);
+    const CaseResult& r = decided_case(t, x, 0);
+    if (r.verdict == Verdict::unknown) open.push_back(t);
+    refuted_window = r.verdict == Verdict::impossible;
+    ok = r.verdict == Verdict::solved || (r.verdict == Verdict::unknown && levelled_ && open.size() <= 1);
+  }
+  ok = ok && retry_open(open, x);
+  if (!ok && !refuted_window && !open.empty()) limit_hit_ = true;  // given up, not refuted
+  return ok && open.empty();
+}
+
+// The window's UNKNOWN pairs at levels 1..top_level; `open` keeps those still unsolved.
+// False when one of them is refuted.
+bool ConjectureRun::retry_open(std::vector<int>& open, Letter x) {
+  bool ok = true;
+  for (int level = 1; level <= top_level_ && ok && !open.empty(); ++level) {
+    std::vector<int> still;
+    for (int t : open)
+      if (ok && decided_case(t, x, level).verdict != Verdict::solved)
+        still.push_back(t), ok = decided_case(t, x, level).verdict == Verdict::unknown;
+    open = std::move(still);
+  }
+  return ok;
+}
+
+// The certificate of the window found, checked by the induction (compositions t0+L ..).
+void ConjectureRun::certify() {
+  Certificate& c = res_.certificate;
+  c.L = L_;
+  c.shape = opt_.shape;
+  c.x = x0_;
+  c.t0 = t0_;
+  for (int t = t0_; t < t0_ + L_; ++t) {
+    const CaseResult& r = decided_.at({t, x0_});
+    c.base_cases.push_back(*r.witness);
+    res_.methods.push_back(r.method);
+  }
+  c.methods = res_.methods;
+  progress("verifying the certificate");
+  res_.compositions = verify_certificate(c, opt_.search.tuning.max_sim_events);
+  res_.verdict = Verdict::solved;
+}
+
+// Smaller t: the plain question "is there any block-cyclic schedule (of this shape)?".
+void ConjectureRun::decide_smaller() {
+  for (int t = 0; t < t0_; ++t) {
+    if (!depth_is_own(L_, t, opt_.shape)) continue;
+    progress("smaller t=" + std::to_string(t) + " searching...");
+    CaseResult r = run_case(t, std::nullopt);
+    progress("smaller t=" + std::to_string(t) + " " + r.method + " " + verdict_name(r.verdict));
+    res_.smaller.push_back({t, r.verdict, r.stats, r.method, r.covered, r.witness});
+  }
+}
+
+// The table: every t from L on, pruned schedules from the search (t < t0), the base cases
+// or compositions (t >= t0), each re-checked symbolically (shape included) and replayed
+// when small; the optimal delay L + t decided by the plain exact search. For L >= 3 the
+// optimal delay is reachable for large t (Thm 3.3), so the table's interesting part is
+// L = 2, where it runs to t_report_L2 unless asked otherwise.
+void ConjectureRun::tabulate_pruned() {
+  const int t_report = opt_.t_report > 0 ? opt_.t_report : (L_ == 2 ? opt_.search.tuning.t_report_L2 : 0);
+  const int t_last = std::max(t_report, t0_ + 2 * L_ - 1);
+  const std::vector<Assignment> chain = extend_certificate(res_.certificate, t_last);
+  for (int t = L_; t <= t_last; ++t) res_.table.push_back(table_row(t, chain));
+}
+
+DelayRow ConjectureRun::table_row(int t, const std::vector<Assignment>& chain) {
+  DelayRow row;
+  row.t = t;
+  const TreeSpec spec = tree_spec_for_t(L_, t, Shape::pruned);
+  row.P = spec.P;
+  row.delay = spec.delay();
+  if (t >= t0_) {
+    row.schedule = chain.at(t - t0_);
+    row.source = t < t0_ + L_ ? "base case" : "composed";
+  } else {
+    auto it = std::find_if(res_.smaller.begin(), res_.smaller.end(), [t](const SmallerVerdict& s) { return s.t == t; });
+    if (it != res_.smaller.end()) {
+      row.pruned = it->verdict;
+      if (it->witness) row.schedule = *it->witness, row.source = "search";
+    }
+  }
+  if (row.schedule) {
+    // Independent of how it was found: shape and legality from scratch.
+    if (auto e = check_assignment(claimed_instance(*row.schedule), *row.schedule))
+      throw std::logic_error("pruned schedule for t=" + std::to_string(t) + " fails: " + *e);
+    if (row.schedule->delay() != row.delay) throw std::logic_error("pruned schedule has the wrong delay");
+    row.achieved = effective_delay(*row.schedule);
+    row.simulated = simulate_if_small(*row.schedule, opt_.search.tuning.max_sim_events).has_value();
+    row.pruned = Verdict::solved;
+  }
+  SearchOptions so = opt_.search;
+  so.receive_only.reset();
+  so.extendable = false;
+  so.limits = within_deadline(so.limits, opt_);
+  SearchResult r = solve_exact(optimal_instance(L_, t), so);
+  count(r.stats);
+  row.optimal = r.verdict;
+  row.optimal_note = r.covered;
+  row.optimal_seconds = r.stats.seconds;
+  // A pruned schedule that finishes in L + t is a schedule on T_t: the two searches must
+  // agree about it.
+  if (row.pruned == Verdict::solved && row.achieved < row.delay && row.optimal == Verdict::impossible)
+    throw std::logic_error("t=" + std::to_string(t) + ": a pruned schedule achieves delay L+t, the exact search says IMPOSSIBLE");
+  if (opt_.progress)
+    opt_.progress(tag_ + " table t=" + std::to_string(t) + " pruned " + verdict_name(row.pruned) + ", optimal " +
+                  verdict_name(row.optimal));
+  return row;
+}
+
+void ConjectureRun::effort(ConstructiveOptions& co, int level) const {
+  if (!levelled_) return;
+  if (level == 0) co.tries = std::min(co.tries, opt_.search.tuning.level0_tries);
+  if (level == 2) co.tries = std::max(co.tries, opt_.search.tuning.level2_tries);
+}
+
+// Decide I(t) (or the pruned tree for t): receive-only x and extendable root when x is
+// given, unconstrained otherwise. Constructive methods first (method auto/constructive),
+// then the complete search (complete/auto; auto with a per-instance limit by default).
+// Const: prefetch runs it on several cases at once.
+CaseResult ConjectureRun::decide(int t, std::optional<Letter> x, int level) const {
+  if (out_of_time(opt_)) {
     CaseResult c;
-    if (out_of_time(opt)) {
-      c.method = "none", c.covered = "the command's time limit was reached before this case";
+    c.method = "none", c.covered = "the command's time limit was reached before this case";
+    return c;
+  }
+  if (constructive_)
+    if (std::optional<CaseResult> c = decide_constructive(t, x, level)) return *c;
+  return decide_complete(t, x);
+}
+
+// The constructive methods for every candidate x (the given one, or every letter present);
+// nothing when the complete search is to decide.
+std::optional<CaseResult> ConjectureRun::decide_constructive(int t, std::optional<Letter> x, int level) const {
+  CaseResult c;
+  const Instance inst = optimal_instance(L_, t);
+  ConstructiveOptions co = opt_.constructive;
+  if (x) effort(co, level);
+  co.extendable = x.has_value();
+  co.seed = opt_.constructive.seed * 1000003u + static_cast<std::uint64_t>(L_) * 7919u + static_cast<std::uint64_t>(t) +
+            static_cast<std::uint64_t>(level) * 104729u;
+  std::vector<Letter> xs;
+  if (x) xs.push_back(*x);
+  else
+    for (Letter j = 0; j < inst.alphabet(); ++j)
+      if (inst.letters[j] > 0) xs.push_back(j);
+  bool all_refuted = true;
+  for (Letter xx : xs) {
+    co.x = xx;
+    ConstructiveResult g = solve_paper_greedy(inst, co);
+    if (g.verdict != Verdict::solved) g = solve_repair(inst, co);
+    if (g.verdict == Verdict::solved) {
+      c.verdict = Verdict::solved, c.witness = g.witness, c.method = g.method, c.covered = g.covered;
       return c;
     }
-    if (constructive) {
-      const Instance inst = optimal_instance(L, t);
-      ConstructiveOptions co = opt.constructive;
-      if (x) effort(co, level);
-      co.extendable = x.has_value();
-      co.seed = opt.constructive.seed * 1000003u + static_cast<std::uint64_t>(L) * 7919u + static_cast<std::uint64_t>(t) +
-                static_cast<std::uint64_t>(level) * 104729u;
-      std::vector<Letter> xs;
-      if (x) xs.push_back(*x);
-      else
-        for (Letter j = 0; j < inst.alphabet(); ++j)
-          if (inst.letters[j] > 0) xs.push_back(j);
-      bool all_refuted = true;
-      for (Letter xx : xs) {
-        co.x = xx;
-        ConstructiveResult g = solve_paper_greedy(inst, co);
-        if (g.verdict != Verdict::solved) g = solve_repair(inst, co);
-        if (g.verdict == Verdict::solved) {
-          c.verdict = Verdict::solved, c.witness = g.witness, c.method = g.method, c.covered = g.covered;
-          return c;
-        }
-        if (g.verdict != Verdict::impossible) all_refuted = false;
-        c.covered = g.covered;
-      }
-      if (all_refuted) {  // the counting / exhaustive arguments of solve_repair, for every x
-        c.verdict = Verdict::impossible, c.method = "counting";
-        return c;
-      }
-      if (opt.method == Method::constructive || (x && L > opt.fallback_max_L)) {
-        c.method = "constructive";
-        return c;
-      }
-    }
-    SearchOptions so = opt.search;
-    so.receive_only = x;
-    so.extendable = x.has_value();
-    if (opt.method == Method::auto_ && so.limits.max_nodes == 0 && so.limits.time_limit == 0)
-      so.limits = opt.fallback_limits;
-    so.limits = within_deadline(so.limits, opt);
-    SearchResult r = search_shape(L, t, opt.shape, so);
-    c.verdict = r.verdict, c.witness = r.witness, c.method = "complete", c.covered = r.covered, c.stats = r.stats;
-    return c;
-  };
-  auto run = [&](int t, std::optional<Letter> x, int level = 0) {
-    CaseResult c = decide(t, x, level);
-    res.stats += c.stats;
-    ++res.searches;
-    return c;
-  };
-  // Candidates t0 = L, L+1, ... and letters x in order; S(t, x) (is I(t) solvable with
-  // receive-only x and an x-extendable root?) is decided at most once. A failure at
-  // (t, x) rules out every t0 in (t-L, t] for that x, so most pairs are never searched.
-  std::map<std::pair<int, Letter>, CaseResult> decided;
-  std::map<std::pair<int, Letter>, int> level_tried;  // UNKNOWN pairs: the highest level run
-  auto S = [&](int t, Letter x, int level) -> const CaseResult& {
-    auto it = decided.find({t, x});
-    if (it != decided.end() && (it->second.verdict != Verdict::unknown || level_tried[{t, x}] >= level)) return it->second;
-    // Before and after: a long search shows what it is working on (L, t, x, method so far).
-    progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " +
-             (constructive ? "constructive" : "complete") + " searching...");
-    CaseResult r = run(t, x, level);
-    level_tried[{t, x}] = level;
-    progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict) +
-             (levelled ? " (level " + std::to_string(level) + ")" : ""));
-    if (it != decided.end()) return it->second = std::move(r);
-    return decided.emplace(std::make_pair(t, x), std::move(r)).first->second;
-  };
-  // Beyond fallback_max_L (or with method constructive) a pair's level-0 decision is the
-  // constructive methods alone: deterministic for its (L, t, level) seed and independent of
-  // every other pair, so the next few undecided pairs of a window are decided at once, one
-  // per worker thread (--threads). The scan below then finds them decided; at most
-  // threads-1 of them are wasted when the window fails early.
-  const int workers = opt.search.threads > 0 ? opt.search.threads
-                                              : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  const bool parallel_scan = workers > 1 && constructive && (opt.method == Method::constructive || L > opt.fallback_max_L);
-  auto prefetch = [&](int t, Letter x, int t_end) {
-    if (!parallel_scan || decided.count({t, x})) return;
-    std::vector<int> ts;
-    for (int u = t; u < t_end && static_cast<int>(ts.size()) < workers; ++u)
-      if (!decided.count({u, x})) ts.push_back(u);
-    if (ts.size() < 2) return;
-    std::vector<CaseResult> rs(ts.size());
-    tbb::task_group tg;
-    for (std::size_t i = 0; i < ts.size(); ++i) tg.run([&rs, &ts, &decide, x, i] { rs[i] = decide(ts[i], x, 0); });
-    tg.wait();
-    for (std::size_t i = 0; i < ts.size(); ++i) {
-      res.stats += rs[i].stats;
-      ++res.searches;
-      level_tried[{ts[i], x}] = 0;
-      progress("t=" + std::to_string(ts[i]) + " x=" + letter_name(x) + " " + rs[i].method + " " +
-               verdict_name(rs[i].verdict) + " (level 0, parallel)");
-      decided.emplace(std::make_pair(ts[i], x), std::move(rs[i]));
-    }
-  };
-  // The counting checks of solve_repair (tries = 0) are exact refutations and cost
-  // microseconds: a window with a refuted (t, x) is skipped before anything is searched.
-  std::map<int, Instance> instances;
-  std::map<std::pair<int, Letter>, bool> refuted;
-  auto counted_out = [&](int t, Letter x) {
-    if (!constructive) return false;
-    auto it = refuted.find({t, x});
-    if (it != refuted.end()) return it->second;
-    auto in = instances.find(t);
-    if (in == instances.end()) in = instances.emplace(t, optimal_instance(L, t)).first;
-    ConstructiveOptions co = opt.constructive;
-    co.x = x, co.extendable = true, co.tries = 0;
-    const ConstructiveResult c = solve_repair(in->second, co);
-    if (c.verdict == Verdict::impossible) decided[{t, x}] = CaseResult{Verdict::impossible, std::nullopt, "counting", c.covered, {}};
-    return refuted[{t, x}] = c.verdict == Verdict::impossible;
-  };
-  bool limit_hit = false;
-  int t0 = -1;
-  Letter x0 = 0;
-  for (int cand = L; cand <= t_max && t0 < 0; ++cand)
-    for (Letter x = 0; x < x_end && t0 < 0; ++x) {
-      if (out_of_time(opt)) {  // the command's deadline: stop scanning, UNKNOWN
-        limit_hit = true;
-        cand = t_max;
-        break;
-      }
-      bool ok = true;
-      for (int t = cand; t < cand + L && ok; ++t) ok = !counted_out(t, x);
-      // Level 0 over the window; a few cheap UNKNOWNs are retried at the higher levels
-      // once the rest of the window is solved (more than 6: give the window up).
-      std::vector<int> open;
-      bool refuted_window = false;  // a pair of the window is IMPOSSIBLE (not just UNKNOWN)
-      for (int t = cand; t < cand + L && ok; ++t) {
-        prefetch(t, x, cand + L);
-        const CaseResult& r = S(t, x, 0);
-        if (r.verdict == Verdict::unknown) open.push_back(t);
-        refuted_window = r.verdict == Verdict::impossible;
-        ok = r.verdict == Verdict::solved || (r.verdict == Verdict::unknown && levelled && open.size() <= 1);
-      }
-      for (int level = 1; level <= top_level && ok && !open.empty(); ++level) {
-        std::vector<int> still;
-        for (int t : open)
-          if (ok && S(t, x, level).verdict != Verdict::solved) still.push_back(t), ok = S(t, x, level).verdict == Verdict::unknown;
-        open = std::move(still);
-      }
-      if (!ok && !refuted_window && !open.empty()) limit_hit = true;  // given up, not refuted
-      ok = ok && open.empty();
-      if (ok) t0 = cand, x0 = x;
-    }
-  res.minimal = !limit_hit;
-  if (t0 < 0) {
-    res.note = "no " + std::to_string(L) + " consecutive " + (pruned ? "pruned " : "") + "base cases with t0 <= " +
-               std::to_string(t_max) + (out_of_time(opt) ? " (the command's time limit was reached)" : limit_hit ? " (some searches hit a limit)" : "");
-  } else {
-    res.certificate.L = L;
-    res.certificate.shape = opt.shape;
-    res.certificate.x = x0;
-    res.certificate.t0 = t0;
-    for (int t = t0; t < t0 + L; ++t) {
-      const CaseResult& c = decided.at({t, x0});
-      res.certificate.base_cases.push_back(*c.witness);
-      res.methods.push_back(c.method);
-    }
-    res.certificate.methods = res.methods;
-    progress("verifying the certificate");
-    res.compositions = verify_certificate(res.certificate, opt.max_sim_events);
-    res.verdict = Verdict::solved;
-    // Smaller t: the plain question "is there any block-cyclic schedule (of this shape)?".
-    for (int t = 0; t < t0; ++t) {
-      if (!depth_is_own(L, t, opt.shape)) continue;
-      progress("smaller t=" + std::to_string(t) + " searching...");
-      CaseResult r = run(t, std::nullopt);
-      progress("smaller t=" + std::to_string(t) + " " + r.method + " " + verdict_name(r.verdict));
-      res.smaller.push_back({t, r.verdict, r.stats, r.method, r.covered, r.witness});
-    }
+    if (g.verdict != Verdict::impossible) all_refuted = false;
+    c.covered = g.covered;
   }
-  if (pruned && res.verdict == Verdict::solved) {
-    // The table: every t from L on, pruned schedules from the search (t < t0), the base
-    // cases or compositions (t >= t0), each re-checked symbolically (shape included) and
-    // replayed when small; the optimal delay L + t decided by the plain exact search.
-    // For L >= 3 the optimal delay is reachable for large t (Thm 3.3), so the table's
-    // interesting part is L = 2, where it runs to 40 unless asked otherwise.
-    const int t_report = opt.t_report > 0 ? opt.t_report : (L == 2 ? 40 : 0);
-    const int t_last = std::max(t_report, t0 + 2 * L - 1);
-    const std::vector<Assignment> chain = extend_certificate(res.certificate, t_last);
-    for (int t = L; t <= t_last; ++t) {
-      DelayRow row;
-      row.t = t;
-      const TreeSpec spec = tree_spec_for_t(L, t, Shape::pruned);
-      row.P = spec.P;
-      row.delay = spec.delay();
-      if (t >= t0) {
-        row.schedule = chain.at(t - t0);
-        row.source = t < t0 + L ? "base case" : "composed";
-      } else {
-        auto it = std::find_if(res.smaller.begin(), res.smaller.end(), [t](const SmallerVerdict& s) { return s.t == t; });
-        if (it != res.smaller.end()) {
-          row.pruned = it->verdict;
-          if (it->witness) row.schedule = *it->witness, row.source = "search";
-        }
-      }
-      if (row.schedule) {
-        // Independent of how it was found: shape and legality from scratch.
-        if (auto e = check_assignment(claimed_instance(*row.schedule), *row.schedule))
-          throw std::logic_error("pruned schedule for t=" + std::to_string(t) + " fails: " + *e);
-        if (row.schedule->delay() != row.delay) throw std::logic_error("pruned schedule has the wrong delay");
-        row.achieved = effective_delay(*row.schedule);
-        row.simulated = simulate_if_small(*row.schedule, opt.max_sim_events).has_value();
-        row.pruned = Verdict::solved;
-      }
-      SearchOptions so = opt.search;
-      so.receive_only.reset();
-      so.extendable = false;
-      so.limits = within_deadline(so.limits, opt);
-      SearchResult r = solve_exact(optimal_instance(L, t), so);
-      res.stats += r.stats;
-      ++res.searches;
-      row.optimal = r.verdict;
-      row.optimal_note = r.covered;
-      row.optimal_seconds = r.stats.seconds;
-      // A pruned schedule that finishes in L + t is a schedule on T_t: the two searches
-      // must agree about it.
-      if (row.pruned == Verdict::solved && row.achieved < row.delay && row.optimal == Verdict::impossible)
-        throw std::logic_error("t=" + std::to_string(t) + ": a pruned schedule achieves delay L+t, the exact search says IMPOSSIBLE");
-      if (opt.progress)
-        opt.progress(tag + " table t=" + std::to_string(t) + " pruned " + verdict_name(row.pruned) + ", optimal " +
-                     verdict_name(row.optimal));
-      res.table.push_back(std::move(row));
-    }
+  if (all_refuted) {  // the counting / exhaustive arguments of solve_repair, for every x
+    c.verdict = Verdict::impossible, c.method = "counting";
+    return c;
   }
-  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  res.stats.seconds = res.seconds;
-  return res;
+  if (opt_.method == Method::constructive || (x && L_ > opt_.search.tuning.fallback_max_L)) {
+    c.method = "constructive";
+    return c;
+  }
+  return std::nullopt;
 }
+
+CaseResult ConjectureRun::decide_complete(int t, std::optional<Letter> x) const {
+  SearchOptions so = opt_.search;
+  so.receive_only = x;
+  so.extendable = x.has_value();
+  if (opt_.method == Method::auto_ && so.limits.max_nodes == 0 && so.limits.time_limit == 0)
+    so.limits = opt_.search.tuning.fallback_limits;
+  so.limits = within_deadline(so.limits, opt_);
+  SearchResult r = search_shape(L_, t, opt_.shape, so);
+  CaseResult c;
+  c.verdict = r.verdict, c.witness = r.witness, c.method = "complete", c.covered = r.covered, c.stats = r.stats;
+  return c;
+}
+
+CaseResult ConjectureRun::run_case(int t, std::optional<Letter> x, int level) {
+  CaseResult c = decide(t, x, level);
+  count(c.stats);
+  return c;
+}
+
+const CaseResult& ConjectureRun::decided_case(int t, Letter x, int level) {
+  auto it = decided_.find({t, x});
+  if (it != decided_.end() && (it->second.verdict != Verdict::unknown || level_tried_[{t, x}] >= level)) return it->second;
+  // Before and after: a long search shows what it is working on (L, t, x, method so far).
+  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + (constructive_ ? "constructive" : "complete") +
+           " searching...");
+  CaseResult r = run_case(t, x, level);
+  level_tried_[{t, x}] = level;
+  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict) +
+           (levelled_ ? " (level " + std::to_string(level) + ")" : ""));
+  if (it != decided_.end()) return it->second = std::move(r);
+  return decided_.emplace(std::make_pair(t, x), std::move(r)).first->second;
+}
+
+// The next undecided pairs of the window, one per worker, at level 0 (parallel_scan_ only).
+void ConjectureRun::prefetch(int t, Letter x, int t_end) {
+  if (!parallel_scan_ || decided_.count({t, x})) return;
+  std::vector<int> ts;
+  for (int u = t; u < t_end && static_cast<int>(ts.size()) < workers_; ++u)
+    if (!decided_.count({u, x})) ts.push_back(u);
+  if (ts.size() < 2) return;
+  std::vector<CaseResult> rs(ts.size());
+  tbb::task_group tg;
+  for (std::size_t i = 0; i < ts.size(); ++i) tg.run([this, &rs, &ts, x, i] { rs[i] = decide(ts[i], x, 0); });
+  tg.wait();
+  for (std::size_t i = 0; i < ts.size(); ++i) {
+    count(rs[i].stats);
+    level_tried_[{ts[i], x}] = 0;
+    progress("t=" + std::to_string(ts[i]) + " x=" + letter_name(x) + " " + rs[i].method + " " +
+             verdict_name(rs[i].verdict) + " (level 0, parallel)");
+    decided_.emplace(std::make_pair(ts[i], x), std::move(rs[i]));
+  }
+}
+
+// The counting checks of solve_repair (tries = 0) are exact refutations and cost
+// microseconds: a window with a refuted (t, x) is skipped before anything is searched.
+bool ConjectureRun::counted_out(int t, Letter x) {
+  if (!constructive_) return false;
+  auto it = refuted_.find({t, x});
+  if (it != refuted_.end()) return it->second;
+  auto in = instances_.find(t);
+  if (in == instances_.end()) in = instances_.emplace(t, optimal_instance(L_, t)).first;
+  ConstructiveOptions co = opt_.constructive;
+  co.x = x, co.extendable = true, co.tries = 0;
+  const ConstructiveResult c = solve_repair(in->second, co);
+  if (c.verdict == Verdict::impossible)
+    decided_[{t, x}] = CaseResult{Verdict::impossible, std::nullopt, "counting", c.covered, {}};
+  return refuted_[{t, x}] = c.verdict == Verdict::impossible;
+}
+
+}  // namespace
+
+ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) { return ConjectureRun(L, opt).run(); }
 
 }  // namespace blockcast

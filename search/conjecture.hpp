@@ -6,12 +6,13 @@
 // Methods (--method): `complete` decides every base case with the complete search
 // (solve_exact / solve_shape); `constructive` uses only the constructive methods of
 // constructive.hpp (paper-greedy, then repair); `auto` tries them first and falls back to
-// the complete search, with a per-instance limit (`fallback_limits`) when none was given;
-// for L > fallback_max_L the base-case scan of auto is constructive only (smaller t still
+// the complete search, with a per-instance limit (`tuning.fallback_limits`) when none was
+// given; for L > tuning.fallback_max_L the base-case scan of auto is constructive only (smaller t still
 // get the complete search with the limit).
 // In the base-case scan the constructive methods run at effort levels (beyond
 // fallback_max_L, or always with method constructive): 3 tries per (t, x) first; a window
-// with one such UNKNOWN and everything else SOLVED retries it with 60, then 400 tries.
+// with one such UNKNOWN and everything else SOLVED retries it with 60, then 400 tries
+// (tuning.level0_tries, ConstructiveOptions::tries, tuning.level2_tries).
 // A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
 // not one proved minimal; `ConjectureResult::minimal` says which.
 //
@@ -38,19 +39,17 @@ std::string method_name(Method m);
 Method parse_method(const std::string& s);  // InputError on an unknown name
 
 struct ConjectureOptions {
-  SearchOptions search;          // threads and limits for each single search
+  SearchOptions search;          // threads and limits for each single search; its tuning
+                                 // (search/tuning.hpp) holds the run's knobs: fallback_limits,
+                                 // fallback_max_L, t_max_per_L, t_report_L2, the effort levels
+                                 // and max_sim_events (replay a table row / base case when
+                                 // P * (items + L + T) is at most that)
   Method method = Method::complete;
   ConstructiveOptions constructive;  // tries, budgets, seed (x and extendable set per case)
-  Limits fallback_limits{0, 2.0};   // auto: complete search per instance when search.limits
-                                    // is unlimited (time in seconds)
-  int fallback_max_L = 16;          // auto: the base-case scan falls back to the complete
-                                    // search only up to this L (beyond, every candidate
-                                    // window passing the counting test would cost a limit)
   Shape shape = Shape::optimal;  // optimal (paper 000 Thm 3.3) or pruned (Thm 3.5)
-  int t_max = 0;                 // give up (UNKNOWN) beyond this t0 (0 = 6L)
+  int t_max = 0;                 // give up (UNKNOWN) beyond this t0 (0 = tuning.t_max_per_L * L)
   int t_report = 0;              // pruned: tabulate t = L .. max(t_report, t0+2L-1);
-                                 // 0 = 40 for L = 2 (Thm 3.5's case), t0+2L-1 otherwise
-  i64 max_sim_events = 2'000'000;  // simulate a table row when P * (items + L + T) is below
+                                 // 0: tuning.t_report_L2 for L = 2 (Thm 3.5's case), t0+2L-1 otherwise
   std::function<void(const std::string&)> progress;  // optional status line sink
   // The whole command's time budget (conjecture --time-limit): no case starts after it and
   // every search's time limit is cut to what is left, so a run over many L ends in time

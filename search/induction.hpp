@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "assignment.hpp"
+#include "tuning.hpp"
 
 namespace blockcast {
 
@@ -59,7 +60,7 @@ std::optional<i64> simulate_if_small(const Assignment& a, i64 max_sim_events);
 // Re-check a certificate from scratch: every base case symbolically and (when small enough)
 // by expansion and simulation, then the compositions for t0+L .. t0+2L-1. Returns the list
 // of composed t on success; throws InputError naming the first failure.
-std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events = 2'000'000);
+std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events = Tuning{}.max_sim_events);
 
 // Solutions for t0 .. t_max of a certificate: the base cases, then compose(t-1, t-L) for
 // every larger t. Each composed assignment is checked symbolically (check_base_case, which

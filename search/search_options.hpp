@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "limits.hpp"
+#include "tuning.hpp"
 #include "word.hpp"
 
 namespace blockcast {
@@ -14,6 +15,7 @@ struct SearchOptions {
   bool prune = true;                    // necessary-condition pruning (letter bounds, r<=2 tail)
   std::optional<Letter> receive_only;   // require this receive-only letter
   bool extendable = false;              // root word must absorb receive_only forever (Sec. 7)
+  Tuning tuning;                        // budgets and effort knobs (search/tuning.hpp)
 };
 
 }  // namespace blockcast

@@ -20,8 +20,6 @@ namespace blockcast {
 
 namespace {
 
-constexpr i64 kRootBudget = 5'000;           // search nodes to find an x-extendable root word
-constexpr std::int64_t kMemoCap = 3'000'000;  // nogoods kept (bounds memory and teardown)
 
 struct Shared {
   const TypeProblem& pb;
@@ -107,7 +105,7 @@ class Worker {
         const std::size_t np = m_left == k ? p + 1 : p;
         const i64 nm = m_left == k ? (np < sh_.pb.types.size() ? sh_.pb.types[np].count : 0) : m_left - k;
         apply(p, c, k);
-        // The root vector's ground-state check (up to kRootBudget nodes) runs in the child
+        // The root vector's ground-state check (up to tuning.root_nodes nodes) runs in the child
         // task when one is spawned, so root vectors are checked in parallel.
         const bool root_check = p == 0 && sh_.pb.root_first && sh_.opt.receive_only;
         const bool spawn = (!sh_.opt.prune || np >= sh_.pb.types.size() || sh_.bounds.feasible(np, nm, R_)) && should_spawn();
@@ -140,7 +138,7 @@ class Worker {
       tg.wait();
       ok = ok || child_ok;
     }
-    if (!ok && sh_.opt.memo && !sh_.stopped() && sh_.memo_size.load(std::memory_order_relaxed) < kMemoCap)
+    if (!ok && sh_.opt.memo && !sh_.stopped() && sh_.memo_size.load(std::memory_order_relaxed) < sh_.opt.tuning.memo_cap)
       if (sh_.nogoods.insert(std::move(key)).second) sh_.memo_size.fetch_add(1, std::memory_order_relaxed);
     return ok;
   }
@@ -275,7 +273,7 @@ class Worker {
   }
 
   bool root_extendable(const Counts& c) {
-    const auto e = extendable(c, *sh_.opt.receive_only, kRootBudget);
+    const auto e = extendable(c, *sh_.opt.receive_only, sh_.opt.tuning.root_nodes);
     // Undecided within the budget: skip this root vector, but then the search can no
     // longer prove IMPOSSIBLE (the verdict becomes UNKNOWN unless a solution turns up).
     if (e == Shared::Ext::undecided) sh_.incomplete.store(true);
@@ -303,7 +301,7 @@ class Worker {
     for (Letter j = spare; j < A && !x; j += 2) {
       if (R_[j] <= 0 || (sh_.opt.receive_only && *sh_.opt.receive_only != j)) continue;
       if (check_root) {
-        const auto e = extendable(path_.front().c, j, 10'000'000);
+        const auto e = extendable(path_.front().c, j, sh_.opt.tuning.open_x_root_nodes);
         if (e != Shared::Ext::yes) {
           if (e == Shared::Ext::undecided) sh_.incomplete.store(true);  // no IMPOSSIBLE from here on
           continue;
@@ -374,7 +372,7 @@ TypeOutcome run_type_search(const TypeProblem& pb, const SearchOptions& opt, Sto
     return out;
   }
   bool decided = false;
-  for (std::int64_t budget = 2'000; !decided && !stop.stopped(); budget = budget < INT64_MAX / 4 ? budget * 4 : budget) {
+  for (std::int64_t budget = opt.tuning.first_round_nodes; !decided && !stop.stopped(); budget = budget < INT64_MAX / 4 ? budget * 4 : budget) {
     for (Run& r : runs) {
       Stop round(Limits{budget, 0});
       Shared& sh = *r.sh;

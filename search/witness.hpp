@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "assignment.hpp"
+#include "tuning.hpp"
 #include "word_construction.hpp"
 
 namespace blockcast {
@@ -35,6 +36,6 @@ namespace blockcast {
 // run when P * (items + L + T) <= max_events with items = 3(L+T)+1 (several periods of
 // every block). Returns "simulated: ..." / "not simulated: ..."; throws std::logic_error if
 // the simulator rejects a schedule the checker accepted (a bug, never a user error).
-std::string simulate_witness(const Assignment& a, i64 max_events = 2'000'000);
+std::string simulate_witness(const Assignment& a, i64 max_events = Tuning{}.max_sim_events);
 
 }  // namespace blockcast

@@ -7,12 +7,12 @@
 #include <map>
 
 #include "conjecture.hpp"
+#include "everyp/trim_search.hpp"
 #include "expand.hpp"
+#include "legal_words.hpp"
 #include "postal.hpp"
 #include "simulator.hpp"
-#include "legal_words.hpp"
 #include "trim.hpp"
-#include "trim_search.hpp"
 
 using namespace blockcast;
 

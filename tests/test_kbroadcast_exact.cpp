@@ -1,6 +1,6 @@
-// Exact k-item broadcast (search/kbroadcast_exact.hpp, search/sat/kitem_cnf.hpp): the SAT
+// Exact k-item broadcast (search/kitem/exact.hpp, search/kitem/kitem_cnf.hpp): the SAT
 // optimum against an independent brute force on tiny cases, against the lower bound of
-// paper 000 Thm 3.1 (as corrected, reports/kbroadcast.hpp) and against the cut continuous
+// paper 000 Thm 3.1 (as corrected, engine/kitem/bounds.hpp) and against the cut continuous
 // schedule; the endgame completion of paper 000 Fig. 2 (P = 10, L = 3, k = 8).
 #include <doctest/doctest.h>
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "kbroadcast.hpp"
-#include "kbroadcast_exact.hpp"
+#include "kitem/bounds.hpp"
+#include "kitem/exact.hpp"
 #include "simulator.hpp"
 
 using namespace blockcast;

@@ -1,20 +1,20 @@
-// k-item schedules from a continuous schedule (reports/kbroadcast_schedules.hpp), the simple
-// schedule of paper 002 Sec. 6 (engine/simple_schedule.hpp), the varying-latency replay
-// (engine/latency_model.hpp) and the periodic / window searches (search/periodic_search.hpp).
+// k-item schedules from a continuous schedule (search/kitem/schedules.hpp), the simple
+// schedule of paper 002 Sec. 6 (engine/kitem/simple_schedule.hpp), the varying-latency replay
+// (engine/kitem/latency_model.hpp) and the periodic / window searches (search/kitem/periodic_search.hpp).
 #include <doctest/doctest.h>
 
 #include <iostream>
 
 #include "assignment_json.hpp"
-#include "best_schedule.hpp"
+#include "everyp/best_schedule.hpp"
 #include "expand.hpp"
-#include "kbroadcast.hpp"
-#include "kbroadcast_schedules.hpp"
-#include "kitem_schedule.hpp"
-#include "latency_model.hpp"
-#include "periodic_search.hpp"
+#include "kitem/bounds.hpp"
+#include "kitem/latency_model.hpp"
+#include "kitem/periodic_search.hpp"
+#include "kitem/schedule_ops.hpp"
+#include "kitem/schedules.hpp"
+#include "kitem/simple_schedule.hpp"
 #include "postal.hpp"
-#include "simple_schedule.hpp"
 #include "simulator.hpp"
 
 using namespace blockcast;

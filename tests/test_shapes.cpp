@@ -1,4 +1,4 @@
-// Best delay per P over the tree shapes of SPEC Sec. 6 (search/best_schedule.hpp, issue 4):
+// Best delay per P over the tree shapes of SPEC Sec. 6 (search/everyp/best_schedule.hpp, issue 4):
 // the paper's facts at the lower bound L + t (paper 000: L=3 t=7 solvable, L=4 t=8 not,
 // L=2 infinitely often not; Thm 3.5: L=2 reaches L+t+1 on pruned trees), and the
 // invariants every result must keep whatever the search decides: verdicts never
@@ -7,7 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "assignment_json.hpp"
-#include "best_schedule.hpp"
+#include "everyp/best_schedule.hpp"
 #include "postal.hpp"
 
 using namespace blockcast;

@@ -1,4 +1,4 @@
-// The trimmed-tree search (search/trim_search.hpp) against an independent oracle: every
+// The trimmed-tree search (search/everyp/trim_search.hpp) against an independent oracle: every
 // trimming profile enumerated explicitly, each resulting instance decided by the plain
 // search of block_search.hpp. Run over implementations (threads, memo, pruning) and with
 // the induction constraints (fixed receive-only letter, extendable root).
@@ -8,8 +8,8 @@
 #include <functional>
 #include <sstream>
 
+#include "everyp/trim_search.hpp"
 #include "trim_brute.hpp"
-#include "trim_search.hpp"
 
 using namespace blockcast;
 using blockcast::testing::all_profiles;

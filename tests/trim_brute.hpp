@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "trim_search.hpp"
+#include "everyp/trim_search.hpp"
 
 namespace blockcast::testing {
 

@@ -1,5 +1,5 @@
 // CNF of periodic continuous-broadcast schedules (see periodic_cnf.hpp).
-#include "periodic_cnf.hpp"
+#include "kitem/periodic_cnf.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,5 +1,5 @@
 // Best block-cyclic delay per P (see best_schedule.hpp; SPEC Sec. 2 and 6).
-#include "best_schedule.hpp"
+#include "everyp/best_schedule.hpp"
 
 #include <stdexcept>
 

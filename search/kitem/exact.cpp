@@ -1,5 +1,5 @@
-// Exact k-item broadcast and endgame completion (see kbroadcast_exact.hpp).
-#include "kbroadcast_exact.hpp"
+// Exact k-item broadcast and endgame completion (see exact.hpp).
+#include "kitem/exact.hpp"
 
 #include <unistd.h>
 

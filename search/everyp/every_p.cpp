@@ -1,5 +1,5 @@
 // A schedule for every P (see every_p.hpp; SPEC Sec. 6-7, docs/shapes.md, docs/induction.md).
-#include "every_p.hpp"
+#include "everyp/every_p.hpp"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -10,7 +10,7 @@
 
 #include "assignment_json.hpp"
 #include "constructive.hpp"
-#include "ltwo.hpp"
+#include "everyp/ltwo.hpp"
 #include "postal.hpp"
 #include "witness.hpp"
 
@@ -19,17 +19,6 @@ namespace blockcast {
 namespace {
 
 using Union = std::vector<std::pair<i64, i64>>;
-
-constexpr i64 kRepairEffort = 20;  // node-limit factor for cells that break monotonicity
-constexpr i64 kConstructiveTries = 2;         // repair restarts per (profile, x) in the fallback
-constexpr std::size_t kConstructiveLetters = 4;  // receive-only letters tried: the most frequent
-// Composed parts are memoised only for D <= this or D at the top of an interval of a set:
-// second parts take what they can (the same few D for all cells), first parts end in a small
-// D; any other part serves one cell (memoising all took 1.9 GB for L = 9, P <= 10^5).
-constexpr i64 kMemoMaxD = 64;
-constexpr int kPartTries = 4;                 // repair restarts per profile for a base case
-constexpr std::int64_t kPartRootNodes = 3'000;  // root-word budget per repair attempt
-constexpr i64 kConstructiveProbeNodes = 2'000;  // plain search per profile before packing
 
 Union merged(Union u) {
   std::sort(u.begin(), u.end());
@@ -137,7 +126,7 @@ std::vector<TrimProfile> recipe_profiles(const TreeSpec& spec) {
 // A base case by the repair packing (search/constructive.hpp) instead of a search: the
 // trimmed T_T of `spec` under each fixed trimming profile above, receive-only x, root
 // x-extendable if `extendable`. A witness only, never a proof; deterministic seeds.
-std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool extendable) {
+std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool extendable, const Tuning& tuning) {
   const std::vector<TrimProfile> profiles = recipe_profiles(spec);
   for (std::size_t k = 0; k < profiles.size(); ++k) {
     const Instance inst = trimmed_instance(spec, profiles[k]);
@@ -145,8 +134,8 @@ std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool
     ConstructiveOptions o;
     o.x = x;
     o.extendable = extendable;
-    o.tries = kPartTries;
-    o.root_nodes = kPartRootNodes;
+    o.tries = tuning.part_tries;
+    o.root_nodes = tuning.part_root_nodes;
     o.seed = static_cast<std::uint64_t>(spec.T) * 1'000'003u + static_cast<std::uint64_t>(spec.removed) * 131u + k;
     ConstructiveResult r = solve_repair(inst, o);
     if (r.verdict == Verdict::solved && r.witness) {
@@ -160,7 +149,7 @@ std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool
 
 }  // namespace
 
-std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries) {
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, const Tuning& tuning) {
   const TreeSpec spec = pruned_spec(L, P, T);
   const std::vector<TrimProfile> profiles = recipe_profiles(spec);
   for (std::size_t k = 0; k < profiles.size(); ++k) {
@@ -171,7 +160,8 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries) {
     {
       SearchOptions o;
       o.threads = 1;
-      o.limits.max_nodes = kConstructiveProbeNodes;
+      o.limits.max_nodes = tuning.probe_nodes;
+      o.tuning = tuning;
       SearchResult r = solve_exact(inst, o);
       if (r.verdict == Verdict::impossible) continue;
       if (r.verdict == Verdict::solved && r.witness) {
@@ -186,7 +176,7 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries) {
     for (Letter x = 0; x < inst.alphabet(); ++x)
       if (inst.letters[x] > 0) xs.push_back(x);
     std::stable_sort(xs.begin(), xs.end(), [&](Letter a, Letter b) { return inst.letters[a] > inst.letters[b]; });
-    if (xs.size() > kConstructiveLetters) xs.resize(kConstructiveLetters);
+    if (static_cast<i64>(xs.size()) > tuning.constructive_letters) xs.resize(tuning.constructive_letters);
     for (const Letter x : xs) {
       ConstructiveOptions o;
       o.x = x;
@@ -237,6 +227,7 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
       SearchOptions o;
       o.threads = 1;
       o.limits.max_nodes = opt_.base_nodes;
+      o.tuning = opt_.tuning;
       if (todo[i].x >= 0) o.receive_only = todo[i].x;
       o.extendable = todo[i].ext;  // root x-extendable: the part T-1 of a composition
       SearchResult r = solve_trimmed(spec(todo[i].T, todo[i].D), o);
@@ -283,10 +274,10 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
   std::vector<char> packed_ext(pack.size(), 0);
   parallel_indices(opt.threads, pack.size(), [&](std::size_t i) {
     const TreeSpec sp = spec(pack[i].T, pack[i].D);
-    if ((packed[i] = constructive_part(sp, pack[i].x, true))) {
+    if ((packed[i] = constructive_part(sp, pack[i].x, true, opt_.tuning))) {
       packed_ext[i] = 1;
     } else if (!bases_.count(std::make_tuple(pack[i].T, pack[i].D, pack[i].x, false))) {
-      packed[i] = constructive_part(sp, pack[i].x, false);
+      packed[i] = constructive_part(sp, pack[i].x, false, opt_.tuning);
     }
   });
   for (std::size_t i = 0; i < pack.size(); ++i) {
@@ -367,7 +358,7 @@ std::shared_ptr<const Assignment> EveryP::build(int T, i64 D, Letter x, bool ext
   if (!res) throw std::logic_error("every-P: (T=" + std::to_string(T) + ", D=" + std::to_string(D) + ") not composable");
   // Only parts other cells reuse: small D, or the largest D of an interval (what a second
   // part takes); a part with any other D serves one cell.
-  bool shared = D <= kMemoMaxD;
+  bool shared = D <= opt_.tuning.memo_max_D;
   for (const Union* u : {&sets_[T][x], &rsets_[T][x]})
     for (const auto& iv : *u) shared = shared || iv.second == D;
   if (!remember || !shared) return res;
@@ -444,6 +435,7 @@ Cell EveryP::cell(i64 P, i64 effort) const {
       SearchOptions o;
       o.threads = 1;
       o.limits.max_nodes = checked_mul(opt_.cell_nodes, effort);
+      o.tuning = opt_.tuning;
       if (T == c.t && D > 0) {
         SearchResult r = solve_trimmed(tree_spec(L_, P, Shape::ties), o);
         if (r.verdict == Verdict::solved && r.witness) {
@@ -466,7 +458,7 @@ Cell EveryP::cell(i64 P, i64 effort) const {
   for (std::size_t k = 0; k < c.depths.size(); ++k) {
     DepthVerdict& v = c.depths[k];
     if (v.verdict != Verdict::unknown) continue;
-    if (auto a = constructive_pruned(L_, P, v.T, static_cast<int>(std::min<i64>(kConstructiveTries * effort, 64)))) {
+    if (auto a = constructive_pruned(L_, P, v.T, static_cast<int>(std::min<i64>(opt_.tuning.constructive_tries * effort, 64)), opt_.tuning)) {
       w = std::move(a);
       v.verdict = Verdict::solved;
       v.how = "constructive";
@@ -517,7 +509,7 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
       if (progress) progress(d, total);
     });
     // Monotonicity: a cell slower than its right neighbour (or without a schedule) is
-    // searched again with kRepairEffort times the node limit; repeated while that helps.
+    // searched again with tuning.repair_effort times the node limit; repeated while that helps.
     for (bool again = true; again;) {
       std::vector<std::size_t> bad;
       for (std::size_t i = 0; i < width; ++i) {
@@ -529,7 +521,7 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
       again = false;
       parallel_indices(opt.threads, bad.size(), [&](std::size_t k) {
         Cell& c = out[base + bad[k]];
-        c = ep.cell(c.P, kRepairEffort);
+        c = ep.cell(c.P, opt.tuning.repair_effort);
         c.repaired = true;
       });
       for (std::size_t i : bad) again = again || out[base + i].found();

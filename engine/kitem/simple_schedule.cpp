@@ -1,11 +1,11 @@
 // Paper 002 Sec. 6 simple schedule (see simple_schedule.hpp).
-#include "simple_schedule.hpp"
+#include "kitem/simple_schedule.hpp"
 
 #include <algorithm>
 #include <vector>
 
 #include "expand.hpp"
-#include "kitem_schedule.hpp"
+#include "kitem/schedule_ops.hpp"
 #include "postal.hpp"
 
 namespace blockcast {

@@ -1,7 +1,7 @@
 // L = 2: the counting refutation and the direct construction (see ltwo.hpp for the
 // argument). Everything is kept as multiplicities: node classes by number of children,
 // blocks by (r, u, letter counts).
-#include "ltwo.hpp"
+#include "everyp/ltwo.hpp"
 
 #include <algorithm>
 #include <map>

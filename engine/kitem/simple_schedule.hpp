@@ -10,7 +10,7 @@
 // arrives a step early, a processor may get a terminal and a non-terminal item in one step,
 // and the receive buffer (paper 002 Sec. 2) keeps the delay at L + B(P-1; L+1).
 //
-// The result is a plan for engine/latency_model.hpp (messages with planned send steps;
+// The result is a plan for engine/kitem/latency_model.hpp (messages with planned send steps;
 // recv_step is the designed reception, send + L + 1, root: send + L); it is not a strict
 // postal schedule, so it is replayed with the buffered model, not engine/simulator.hpp.
 #pragma once

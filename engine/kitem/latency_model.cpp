@@ -1,5 +1,5 @@
 // Varying-latency replay of a planned schedule (see latency_model.hpp; paper 002 Sec. 2, 7).
-#include "latency_model.hpp"
+#include "kitem/latency_model.hpp"
 
 #include <algorithm>
 #include <map>

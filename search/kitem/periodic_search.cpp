@@ -1,5 +1,5 @@
 // Periodic and finite-window searches for continuous broadcast (see periodic_search.hpp).
-#include "periodic_search.hpp"
+#include "kitem/periodic_search.hpp"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 // Exact k-item broadcast by complete search over general schedules (issue 15; paper 002
-// Sec. 4's integer program as a time-indexed SAT model, search/sat/kitem_cnf.hpp), and the
+// Sec. 4's integer program as a time-indexed SAT model, search/kitem/kitem_cnf.hpp), and the
 // completion of a fixed partial schedule (paper 000 Sec. 3.1: continuous phase + endgame).
 //
 // The optimum is found by deciding "time <= T" for T = start, start+1, ...: the first SAT T
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "kitem_cnf.hpp"
+#include "kitem/kitem_cnf.hpp"
 #include "schedule.hpp"
 #include "solver.hpp"
 #include "verdict.hpp"
@@ -53,7 +53,7 @@ struct KItemExact {
 };
 
 // Decide T = lower_bound, lower_bound+1, ... up to max_T (inclusive). lower_bound must be a
-// proved lower bound (reports/kbroadcast.hpp: kitem_lower_bound). seconds: per solve (0 = none).
+// proved lower bound (engine/kitem/bounds.hpp: kitem_lower_bound). seconds: per solve (0 = none).
 KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double seconds = 0);
 
 // Last reception step of a schedule (-1 when empty).

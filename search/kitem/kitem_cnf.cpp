@@ -1,5 +1,5 @@
 // Time-indexed CNF of general broadcast schedules (see kitem_cnf.hpp; paper 002 Sec. 4).
-#include "kitem_cnf.hpp"
+#include "kitem/kitem_cnf.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // Is delay D reachable by a continuous schedule that is not block-cyclic? (issue 15; paper
 // 000 Sec. 3.3 remark: no block-cyclic schedule reaches L + t for L = 4, t = 8; Thm 3.4 for
 // L = 2.) Two SAT searches over general schedules, each answer checked:
-//  - periodic_search: every schedule of period p (search/sat/periodic_cnf.hpp). SOLVED comes
+//  - periodic_search: every schedule of period p (search/kitem/periodic_cnf.hpp). SOLVED comes
 //    with the schedule expanded to several periods and replayed by the simulator (every item's
 //    delay <= D); IMPOSSIBLE (DRAT-verified) speaks only about period p.
 //  - window_search: the first N items of ANY continuous schedule (periodic or not). strict:
@@ -13,8 +13,8 @@
 #include <optional>
 #include <string>
 
-#include "kbroadcast_exact.hpp"
-#include "periodic_cnf.hpp"
+#include "kitem/exact.hpp"
+#include "kitem/periodic_cnf.hpp"
 
 namespace blockcast {
 

@@ -19,7 +19,7 @@
 #include <tuple>
 #include <vector>
 
-#include "trim_search.hpp"
+#include "everyp/trim_search.hpp"
 
 namespace blockcast {
 
@@ -30,6 +30,7 @@ struct EveryPOptions {
   int threads = 0;           // 0 = all cores
   i64 simulate_events = 0;   // replay a witness when P * (items + delay) <= this (0: never)
   bool keep_witnesses = true;  // false: each cell's witness is dropped once checked (P up to 10^6)
+  Tuning tuning;               // budgets and effort knobs (search/tuning.hpp)
 };
 
 // What was established for a cell at one depth T (delay L + T).
@@ -98,7 +99,7 @@ class EveryP {
 
   TreeSpec spec(int T, i64 D) const;
   std::shared_ptr<const Assignment> build(int T, i64 D, Letter x, bool extendable, bool remember = true) const;
-  // L = 2: a constructed T-1 part (search/ltwo.hpp, x-extendable root) and a shared T-2 part
+  // L = 2: a constructed T-1 part (search/everyp/ltwo.hpp, x-extendable root) and a shared T-2 part
   // of the sets, composed once, instead of a chain of compositions per cell.
   std::optional<Assignment> ltwo_composed(int T, i64 D) const;
 };
@@ -107,7 +108,7 @@ class EveryP {
 // trimming profiles, each packed by the repair method of search/constructive.hpp for every
 // receive-only letter (`tries` restarts each, deterministic seeds). The witness has P, t, T
 // set and its shape named; the caller re-checks it. nullopt if every attempt failed.
-std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8);
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8, const Tuning& tuning = {});
 
 // Every (L, P) of two inclusive ranges, L outer, P inner, made monotone in P: a cell whose
 // delay exceeds its right neighbour's is searched again at that neighbour's depth.

@@ -7,7 +7,7 @@
 // / both leaves (c2 creates letter L+1), the remaining r = 2 blocks each take one letter of
 // parity L+1 and the receive-only processor the last letter. Letter L has the other parity,
 // so at most one of them may be left for the receive-only processor: b1 has <= 2 values.
-#include "trim_search.hpp"
+#include "everyp/trim_search.hpp"
 
 #include <tbb/concurrent_unordered_set.h>
 
@@ -22,8 +22,6 @@ namespace blockcast {
 
 namespace {
 
-constexpr i64 kMaxSlots = 100'000;
-constexpr i64 kRootBudget = 5'000;  // search nodes to find an x-extendable root word
 constexpr i64 kSpan = INT64_MAX / 4;  // "unbounded" capacity; sums stay far from overflow
 
 using Balance = std::vector<i64>;
@@ -313,7 +311,7 @@ class Worker {
     const Class& c = ctx_.cls(0);
     bool exhausted = true;
     auto w = extendable_word_with_counts(c.r0 - chosen_[0].m, c.u, chosen_[0].c, *ctx_.opt.receive_only,
-                                         kRootBudget, &exhausted);
+                                         ctx_.opt.tuning.root_nodes, &exhausted);
     if (!w && !exhausted) ctx_.incomplete.store(true);  // undecided: no IMPOSSIBLE any more
     return w.has_value();
   }
@@ -504,8 +502,8 @@ SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt) {
   for (int ci = 0; ci < static_cast<int>(ctx.classes.size()); ++ci) {
     const Class& c = ctx.classes[ci];
     i64 k = c.r0 >= 3 ? c.nodes : (ci == 0 ? 1 : 0);
-    if (static_cast<i64>(ctx.slot_class.size()) + k > kMaxSlots) {
-      res.covered = "more than " + std::to_string(kMaxSlots) + " nodes with >= 3 children: trimmed search not attempted";
+    if (static_cast<i64>(ctx.slot_class.size()) + k > opt.tuning.max_trim_slots) {
+      res.covered = "more than " + std::to_string(opt.tuning.max_trim_slots) + " nodes with >= 3 children: trimmed search not attempted";
       return res;
     }
     ctx.slot_class.insert(ctx.slot_class.end(), k, ci);

@@ -13,10 +13,10 @@
 #include <algorithm>
 #include <map>
 
+#include "everyp/ltwo.hpp"
+#include "everyp/trim_search.hpp"
 #include "legal_words.hpp"
-#include "ltwo.hpp"
 #include "postal.hpp"
-#include "trim_search.hpp"
 
 namespace blockcast {
 
@@ -47,9 +47,6 @@ Assignment compose_trimmed(const TreeSpec& spec, const Assignment& first, const 
 
 namespace {
 
-constexpr i64 kDirectBudget = 50'000;   // nodes of the first complete search in solve_shape
-constexpr i64 kPartBudget = 20'000;     // nodes of a complete search for one part
-constexpr int kSplits = 6;              // split points D1 tried per (T, D, x)
 
 class Composer {
  public:
@@ -66,7 +63,7 @@ class Composer {
     o.receive_only = x;
     o.extendable = true;
     o.threads = 1;
-    o.limits = {kPartBudget, 0};
+    o.limits = {opt_.tuning.part_nodes, 0};
     SearchResult r = solve_trimmed(spec, o);
     stop_.tick(r.stats.nodes);
     if (r.verdict == Verdict::solved) found = r.witness;
@@ -108,7 +105,7 @@ class Composer {
     // Proportional to the parts' sizes f_{T-1} : f_{T-L} first, then alternating outwards.
     const i64 f1 = fib(L(), T - 1), f2 = fib(L(), T - L());
     const i64 mid = std::clamp<i64>((D * f1 + (f1 + f2) / 2) / (f1 + f2), lo, hi);
-    for (int k = 0; k < 2 * kSplits && !stop_.stopped(); ++k) {
+    for (int k = 0; k < 2 * opt_.tuning.splits && !stop_.stopped(); ++k) {
       const i64 D1 = mid + (k % 2 ? -(k + 1) / 2 : k / 2);
       if (D1 < lo || D1 > hi) continue;
       auto first = solve(T - 1, D1, x);
@@ -138,7 +135,7 @@ SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt) {
     r.verdict = Verdict::solved;
     r.witness = std::move(a);
     r.mode = "L=2 construction";
-    r.covered = "witness built directly for L = 2 (search/ltwo.hpp), checked";
+    r.covered = "witness built directly for L = 2 (search/everyp/ltwo.hpp), checked";
     return r;
   }
   // The caller's time limit covers all three phases together.
@@ -149,7 +146,7 @@ SearchResult solve_shape(const TreeSpec& spec, const SearchOptions& opt) {
   };
   // 1. The complete search with a budget: decides most instances quickly.
   SearchOptions first = opt;
-  if (first.limits.max_nodes == 0 || first.limits.max_nodes > kDirectBudget) first.limits.max_nodes = kDirectBudget;
+  if (first.limits.max_nodes == 0 || first.limits.max_nodes > opt.tuning.direct_nodes) first.limits.max_nodes = opt.tuning.direct_nodes;
   SearchResult r = solve_trimmed(spec, first);
   if (r.verdict != Verdict::unknown || spec.T < 2 * spec.L) return r;
   // 2. Composition from smaller trimmed trees (finds schedules only).

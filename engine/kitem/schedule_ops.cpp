@@ -1,5 +1,5 @@
-// Transformations and counts of explicit k-item schedules (see kitem_schedule.hpp).
-#include "kitem_schedule.hpp"
+// Transformations and counts of explicit k-item schedules (see schedule_ops.hpp).
+#include "kitem/schedule_ops.hpp"
 
 #include <algorithm>
 

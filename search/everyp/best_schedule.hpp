@@ -12,7 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "trim_search.hpp"
+#include "everyp/trim_search.hpp"
+#include "tuning.hpp"
 
 namespace blockcast {
 
@@ -51,12 +52,12 @@ Shape lower_bound_shape(int L, i64 P);
 // Decide delay L+t (optimal / ties), then, if not SOLVED, L+t+1 (pruned). The witness is
 // checked again against claimed_instance and replayed by the simulator when
 // P * (items + delay) <= simulate_events (0: never simulate). InputError on bad L or P.
-BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_events = 2'000'000);
+BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_events = Tuning{}.max_sim_events);
 
 // The same for one forced shape (`solve --P N --shape S`): only that shape is decided.
 // InputError if the shape does not fit P (optimal needs P-1 = f_t).
 BestSchedule schedule_for_shape(int L, i64 P, Shape shape, const SearchOptions& opt,
-                                i64 simulate_events = 2'000'000);
+                                i64 simulate_events = Tuning{}.max_sim_events);
 
 // JSON form (docs/shapes.md): lower bound, t, the verdict at the lower bound, achieved
 // delay and shape (null if none), reason, every attempt; with_witness puts the witness's

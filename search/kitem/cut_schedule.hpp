@@ -1,0 +1,37 @@
+// The `kbroadcast` run (issue 15; paper 000 Sec. 3, Thm 3.1, 3.6-3.7; paper 002 Sec. 6): the
+// closed-form bounds of engine/kitem/bounds.hpp for (L, P, k) next to a continuous schedule
+// cut after k items and replayed by the independent simulator (engine/simulator.hpp).
+// reports/kbroadcast.hpp renders the result.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "assignment.hpp"
+#include "checked.hpp"
+#include "kitem/bounds.hpp"
+
+namespace blockcast {
+
+struct KBroadcastReport {
+  int L = 0;
+  i64 P = 0, k = 0;
+  int depth = 0;  // B(P-1)
+  i64 kstar = 0, lower_bound = 0, paper_bound = 0, continuous_formula = 0, simple_delay = 0, simple_time = 0,
+      single_sending = 0;
+  // Filled when a continuous schedule (assignment) was cut and simulated.
+  bool has_schedule = false;
+  bool simulated_ok = false;
+  std::string violation;   // simulator's first violation if !simulated_ok
+  i64 schedule_delay = 0;  // L + T of the assignment
+  i64 predicted_time = 0;  // L + T + k - 1
+  i64 simulated_time = 0;  // last reception step of the expanded schedule
+  i64 messages = 0;
+  bool matches_prediction() const { return simulated_ok && simulated_time == predicted_time; }
+};
+
+// Bounds for (L, P, k) and, if given, the assignment cut to k items and simulated. The
+// assignment must belong to this L and P (InputError otherwise). The lead's search passes
+// its witness here when no file is given.
+KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assignment>& continuous = {});
+
+}  // namespace blockcast

@@ -1,0 +1,117 @@
+// k-item schedules from a continuous schedule: cut, endgame, Fig. 2 adjustment (see
+// schedules.hpp; paper 000 Sec. 3.1).
+#include "kitem/schedules.hpp"
+
+#include <algorithm>
+
+#include "expand.hpp"
+#include "kitem/bounds.hpp"
+#include "kitem/exact.hpp"
+#include "kitem/schedule_ops.hpp"
+#include "simulator.hpp"
+
+namespace blockcast {
+
+const KItemSchedule& KItemSchedules::best() const {
+  const KItemSchedule* b = &schedules.front();
+  for (const auto& s : schedules)
+    if (s.simulated_ok && (!b->simulated_ok || s.time < b->time)) b = &s;
+  return *b;
+}
+
+namespace {
+
+KItemSchedule entry(std::string name, std::string how, Schedule s) {
+  KItemSchedule e;
+  e.name = std::move(name), e.how = std::move(how);
+  const SimulationResult sim = simulate(s);
+  e.simulated_ok = sim.ok;
+  e.violation = sim.ok ? "" : sim.violation.text;
+  e.time = schedule_time(s);
+  e.schedule = std::move(s);
+  return e;
+}
+
+// The smallest target from `from` to `below - 1` that the endgame completion reaches.
+std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int from, int below, double seconds,
+                                          const std::string& name, const std::string& prefix,
+                                          std::vector<std::string>& notes) {
+  for (int target = from; target < below; ++target) {
+    EndgameResult r = complete_endgame(base, keep, target, seconds);
+    if (r.verdict == Verdict::solved)
+      return entry(name, prefix + "items 0.." + std::to_string(keep - 1) + " kept, items " + std::to_string(keep) +
+                             ".." + std::to_string(base.items - 1) + " placed by SAT for time " + std::to_string(target),
+                   std::move(*r.schedule));
+    notes.push_back(name + " at time " + std::to_string(target) + ": " +
+                    (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
+    if (r.verdict == Verdict::unknown) break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double seconds, std::int64_t max_cells_for_sat) {
+  KItemSchedules out;
+  out.lower_bound = kitem_lower_bound(a.L, a.P, k);
+  Schedule cut = expand_assignment(a, k);
+  out.schedules.push_back(entry("cut", "continuous schedule (delay " + std::to_string(a.delay()) + ") cut after " +
+                                           std::to_string(k) + " items",
+                                cut));
+  const KItemSchedule& c = out.schedules.front();
+  if (!c.simulated_ok || c.time <= out.lower_bound) return out;
+  if (a.P * k > max_cells_for_sat) {
+    out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
+                        std::to_string(max_cells_for_sat) + " (SAT model size)");
+    return out;
+  }
+  const int keep = static_cast<int>(std::max<std::int64_t>(0, k - k_star(a.L, a.P)));
+  const int lb = static_cast<int>(out.lower_bound);
+  int below = static_cast<int>(c.time);
+  if (auto e = best_endgame(cut, keep, lb, below, seconds, "endgame", "", out.notes)) {
+    below = static_cast<int>(e->time);
+    out.schedules.push_back(std::move(*e));
+  }
+  if (below <= lb) return out;
+  // Fig. 2: the receive-only processor (last in the layout) alternates with another one.
+  const int ro = static_cast<int>(a.P - 1);
+  int tried = 0;
+  for (int p = ro - 1; p >= 1 && tried < 8 && below > lb; --p) {
+    Schedule alt = swap_in_items(cut, p, ro, 2, 1);
+    alt.expected_delay = cut.expected_delay;
+    if (!simulate(alt).ok) continue;
+    ++tried;
+    const std::string prefix = "P" + std::to_string(p) + " and P" + std::to_string(ro) +
+                               " (receive-only) swap roles in odd items; ";
+    if (auto e = best_endgame(alt, keep, lb, below, seconds, "alternated+endgame", prefix, out.notes)) {
+      below = static_cast<int>(e->time);
+      out.schedules.push_back(std::move(*e));
+    }
+  }
+  // Still above the bound: keep one or two items fewer of the cut schedule (a longer
+  // endgame), at the lower bound only.
+  for (int fewer = keep - 1; fewer >= std::max(0, keep - 2) && below > lb; --fewer) {
+    EndgameResult r = complete_endgame(cut, fewer, lb, seconds);
+    if (r.verdict == Verdict::solved) {
+      out.schedules.push_back(entry("longer-endgame",
+                                    (fewer > 0 ? "items 0.." + std::to_string(fewer - 1) + " kept" : std::string("no item kept")) +
+                                        ", items " + std::to_string(fewer) + ".." +
+                                        std::to_string(k - 1) + " placed by SAT for time " + std::to_string(lb),
+                                    std::move(*r.schedule)));
+      below = lb;
+    } else {
+      out.notes.push_back("longer-endgame (items 0.." + std::to_string(fewer - 1) + " kept) at time " + std::to_string(lb) +
+                          ": " + (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
+    }
+  }
+  return out;
+}
+
+BestSchedule best_continuous(int L, std::int64_t P, double seconds) {
+  SearchOptions o;
+  o.threads = 1;
+  if (seconds > 0) o.limits.time_limit = seconds;
+  return best_schedule(L, P, o);
+}
+
+}  // namespace blockcast

@@ -1,0 +1,52 @@
+// The k-item schedules of the `kbroadcast` run: real k-item schedules built from a
+// continuous (block-cyclic) schedule (issue 15; paper 000 Sec. 3.1 Thm 3.1-3.2 and Fig. 2):
+//  - "cut": the continuous schedule cut after k items (engine/expand.hpp), time L + T + k - 1.
+//  - "endgame": Thm 3.2 splits an optimal k-item schedule into a continuous phase (items
+//    0..k-k*-1, one copy each from the source) and an endgame (the last k* items, the source
+//    may send several copies). We keep the cut schedule's trees of the first k - k* items and
+//    let the exact SAT model (search/kitem/exact.hpp) place the last k* items, for the
+//    smallest time from the lower bound up.
+//  - "alternated + endgame": Fig. 2's adjustment first, the receive-only processor and one
+//    other processor swapping roles in every other item's tree (engine/kitem/schedule_ops.hpp),
+//    kept only if the simulator accepts it; then the endgame as above.
+//  - "longer-endgame": if still above the lower bound, keep one or two items fewer of the cut
+//    schedule and let the SAT model place the rest, at the lower bound only.
+// Every schedule is replayed by the simulator; `time` is its last reception step.
+// reports/kbroadcast_schedules.hpp renders the result.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "assignment.hpp"
+#include "everyp/best_schedule.hpp"
+#include "schedule.hpp"
+
+namespace blockcast {
+
+struct KItemSchedule {
+  std::string name;        // "cut", "endgame", "alternated+endgame"
+  std::string how;         // one line: what was kept, what the SAT model chose, which swap
+  Schedule schedule;
+  std::int64_t time = 0;   // last reception step (simulated)
+  bool simulated_ok = false;
+  std::string violation;
+};
+
+struct KItemSchedules {
+  std::int64_t lower_bound = 0;
+  std::vector<KItemSchedule> schedules;  // "cut" first; the others when they beat it
+  std::vector<std::string> notes;        // endgame attempts that did not help, limits hit
+  const KItemSchedule& best() const;     // smallest time among simulated-ok schedules
+};
+
+// seconds: per SAT solve of the endgame (0 = none). The endgame is attempted only when the
+// cut misses the lower bound and P * k <= max_cells_for_sat (the SAT model's size).
+KItemSchedules kitem_schedules(const Assignment& continuous, std::int64_t k, double seconds = 20,
+                               std::int64_t max_cells_for_sat = 2000);
+
+// The continuous schedule the k-item runs cut: the best block-cyclic schedule for (L, P)
+// (search/everyp/best_schedule.hpp), one thread, `seconds` per search (0 = none).
+BestSchedule best_continuous(int L, std::int64_t P, double seconds);
+
+}  // namespace blockcast

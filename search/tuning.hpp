@@ -1,0 +1,64 @@
+// Tuning knobs of the searches in one place (issue 26): node budgets, per-instance limits,
+// effort levels and replay sizes. None of them changes what a verdict means: a budget that
+// runs out gives UNKNOWN (or makes a heuristic give up and a complete search decide), never
+// a wrong SOLVED or IMPOSSIBLE. The defaults are the measured settings the README and the
+// golden outputs rest on; every search reads them from its options (SearchOptions::tuning,
+// EveryPOptions::tuning), so a caller may pass others and nothing here is global state.
+#pragma once
+#include <cstdint>
+
+#include "limits.hpp"
+
+namespace blockcast {
+
+struct Tuning {
+  // --- The complete search (search/type_search.cpp, search/everyp/trim_search.cpp).
+  // Nodes of the ground-state search for an x-extendable root word, per root vector tried.
+  std::int64_t root_nodes = 5'000;
+  // The same when x is left open and chosen at the end of a branch (type_search): one
+  // check per finished branch, so it may be large.
+  std::int64_t open_x_root_nodes = 10'000'000;
+  // Nogoods kept in the memo (bounds memory and teardown time).
+  std::int64_t memo_cap = 3'000'000;
+  // Portfolio restarts: node budget of the first round per order, x4 each further round.
+  std::int64_t first_round_nodes = 2'000;
+  // Trimmed search: not attempted beyond this many nodes with >= 3 children.
+  std::int64_t max_trim_slots = 100'000;
+
+  // --- Trimmed trees by composition (search/everyp/trim_compose.cpp).
+  std::int64_t direct_nodes = 50'000;  // first complete search in solve_shape (when smaller than the caller's)
+  std::int64_t part_nodes = 20'000;    // one complete search for one part (T, D, x)
+  int splits = 6;                      // split points D1 tried per (T, D, x)
+
+  // --- Every P (search/everyp/every_p.cpp).
+  std::int64_t repair_effort = 20;          // node-limit factor for cells that break monotonicity
+  std::int64_t constructive_tries = 2;      // repair restarts per (profile, x) in the fallback
+  std::int64_t constructive_letters = 4;    // receive-only letters tried there: the most frequent
+  // Composed parts are memoised only for D <= this or D at the top of an interval of a set:
+  // second parts take what they can (the same few D for all cells), first parts end in a
+  // small D; any other part serves one cell (memoising all took 1.9 GB for L = 9, P <= 10^5).
+  std::int64_t memo_max_D = 64;
+  int part_tries = 4;                       // repair restarts per profile for a base case
+  std::int64_t part_root_nodes = 3'000;     // root-word budget per repair attempt
+  std::int64_t probe_nodes = 2'000;         // plain search per profile before packing
+
+  // --- The conjecture run (search/conjecture.cpp).
+  // Method auto: the complete search's limit per instance when the command sets none
+  // (max_nodes, time_limit in seconds).
+  Limits fallback_limits{0, 2.0};
+  // Method auto: the base-case scan falls back to the complete search only up to this L
+  // (beyond, every candidate window passing the counting test would cost a fallback limit).
+  int fallback_max_L = 16;
+  int t_max_per_L = 6;     // give up (UNKNOWN) beyond t0 = t_max_per_L * L unless --t-max
+  int t_report_L2 = 40;    // shape pruned, L = 2: tabulate t up to this (Thm 3.5's case)
+  // Effort levels of the constructive methods in the base-case scan: level 0 at most this
+  // many tries per (t, x), level 2 at least that many (level 1: ConstructiveOptions::tries).
+  int level0_tries = 3;
+  int level2_tries = 400;
+
+  // --- Replays (engine/simulator.hpp): a schedule is expanded and simulated when
+  // P * (items + L + T) is at most this many events.
+  std::int64_t max_sim_events = 2'000'000;
+};
+
+}  // namespace blockcast
