@@ -10,6 +10,7 @@
 #include "block_search.hpp"
 #include "conjecture.hpp"
 #include "constructive.hpp"
+#include "test_seed.hpp"
 
 using namespace blockcast;
 
@@ -64,8 +65,7 @@ TEST_CASE("constructive methods vs the complete search on every (L, t, x) with L
 }
 
 TEST_CASE("seeded random differential test: constructive vs complete") {
-  const unsigned seed = std::random_device{}();
-  std::cout << "constructive differential test seed " << seed << "\n";
+  const std::uint64_t seed = testing::test_seed("constructive differential test", std::random_device{}());
   std::mt19937 rng(seed);
   Tally tally;
   for (int rep = 0; rep < 60; ++rep) {

@@ -3,17 +3,16 @@
 // x-extendable roots against the bitmask automaton's closed walks (SPEC Sec. 5, 7).
 #include <doctest/doctest.h>
 
-#include <iostream>
 #include <random>
 
 #include "legal_words.hpp"
+#include "test_seed.hpp"
 #include "word_construction.hpp"
 
 using namespace blockcast;
 
 TEST_CASE("Hall ordering builds a legal word for every legal random vector (r up to 600)") {
-  const unsigned seed = std::random_device{}();
-  std::cout << "Hall ordering test seed " << seed << "\n";
+  const std::uint64_t seed = testing::test_seed("Hall ordering test", std::random_device{}());
   std::mt19937 rng(seed);
   for (int rep = 0; rep < 300; ++rep) {
     const int r = 1 + static_cast<int>(rng() % 600), A = 1 + static_cast<int>(rng() % 300);

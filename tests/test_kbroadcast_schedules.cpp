@@ -3,7 +3,6 @@
 // (engine/kitem/latency_model.hpp) and the periodic / window searches (search/kitem/periodic_search.hpp).
 #include <doctest/doctest.h>
 
-#include <iostream>
 
 #include "assignment_json.hpp"
 #include "everyp/best_schedule.hpp"
@@ -16,6 +15,7 @@
 #include "kitem/simple_schedule.hpp"
 #include "postal.hpp"
 #include "simulator.hpp"
+#include "test_seed.hpp"
 
 using namespace blockcast;
 
@@ -51,7 +51,7 @@ TEST_CASE("d = 0 replay of a postal schedule equals the strict simulator") {
 
 TEST_CASE("varying latency: random draws are reproducible, the adversary is at least as bad as fixed latency") {
   const Schedule s = expand_assignment(fig2(), 30);
-  const std::uint64_t seed = 12345;
+  const std::uint64_t seed = testing::test_seed("varying latency test", 12345);
   INFO("seed " << seed);
   const LatencyReplay a = replay(s, LatencyModel{LatencyKind::random, 2, seed, 0});
   const LatencyReplay b = replay(s, LatencyModel{LatencyKind::random, 2, seed, 0});

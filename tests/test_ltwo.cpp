@@ -4,12 +4,12 @@
 // undecided cell, with the lower bound reached exactly where 2R + 1 >= f_{t-2}.
 #include <doctest/doctest.h>
 
-#include <cstdio>
 #include <random>
 
 #include "everyp/every_p.hpp"
 #include "everyp/ltwo.hpp"
 #include "postal.hpp"
+#include "test_seed.hpp"
 #include "trim_brute.hpp"
 
 using namespace blockcast;
@@ -54,8 +54,8 @@ TEST_CASE("L=2: counting refutation and construction agree with a brute force on
 }
 
 TEST_CASE("L=2: at every depth T <= 31 the threshold R = floor(f_{T-2}/2) is constructed and R - 1 refuted") {
-  const unsigned seed = std::random_device{}();
-  std::printf("L=2 construction samples: seed %u\n", seed);
+  const std::uint64_t seed = testing::test_seed("L=2 construction samples", std::random_device{}());
+  CAPTURE(seed);
   std::mt19937_64 rng(seed);
   for (int T = 4; T <= 31; ++T) {
     CAPTURE(T);

@@ -15,7 +15,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <iostream>
 #include <map>
 #include <random>
 #include <set>
@@ -27,6 +26,7 @@
 #include "expand_reference.hpp"
 #include "replay.hpp"
 #include "simulator.hpp"
+#include "test_seed.hpp"
 
 using namespace blockcast;
 
@@ -97,8 +97,8 @@ void mutate(Schedule& s, std::mt19937_64& g) {
 }  // namespace
 
 TEST_CASE("linear-time simulator reports the reference violation (seeded random mutations, three orders)") {
-  const std::uint64_t seed = 20261124;
-  std::cout << "test_replay seed " << seed << "\n";
+  const std::uint64_t seed = testing::test_seed("test_replay", 20261124);
+  CAPTURE(seed);
   std::mt19937_64 g(seed);
   const Assignment paper = read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json");
   const Schedule good = expand_assignment(paper, 20);
@@ -168,8 +168,8 @@ std::vector<Assignment> witnesses() {
 }  // namespace
 
 TEST_CASE("single-pass and general simulator paths agree on in-shape mutations, first and last message included") {
-  const std::uint64_t seed = 20261125;
-  std::cout << "test_replay single-pass seed " << seed << "\n";
+  const std::uint64_t seed = testing::test_seed("test_replay single-pass", 20261125);
+  CAPTURE(seed);
   std::mt19937_64 g(seed);
   const Schedule good = expand_assignment(read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json"), 20);
   same_result(simulate(good), simulate(good, ReplayPath::general));
@@ -304,8 +304,8 @@ TEST_CASE("expansion steps beyond 32 bits are a clear InputError") {
 }
 
 TEST_CASE("simulator fed in batches gives the stored replay's result, nullopt when the stream leaves its shape") {
-  const std::uint64_t seed = 20261126;
-  std::cout << "test_replay batches seed " << seed << "\n";
+  const std::uint64_t seed = testing::test_seed("test_replay batches", 20261126);
+  CAPTURE(seed);
   std::mt19937_64 g(seed);
   const Schedule good = expand_assignment(read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json"), 20);
   int fallbacks = 0;
@@ -361,8 +361,8 @@ TEST_CASE("streamed replay of assignments equals the stored replay (witnesses an
 }
 
 TEST_CASE("random shuffled and hand-made assignments: expansion equals the reference, simulator paths agree") {
-  const std::uint64_t seed = 20261127;
-  std::cout << "test_replay random assignments seed " << seed << "\n";
+  const std::uint64_t seed = testing::test_seed("test_replay random assignments", 20261127);
+  CAPTURE(seed);
   std::mt19937_64 g(seed);
   const auto base = witnesses();
   int same = 0, errors = 0, rejected = 0;

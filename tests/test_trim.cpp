@@ -15,6 +15,7 @@
 #include "expand.hpp"
 #include "postal.hpp"
 #include "simulator.hpp"
+#include "test_seed.hpp"
 #include "trim.hpp"
 #include "trim_brute.hpp"
 
@@ -90,8 +91,8 @@ i64 true_delay(const Instance& I) {
 }  // namespace
 
 TEST_CASE("trimmed_instance equals an explicitly built and trimmed tree (random trims, L=1..5)") {
-  const unsigned seed = 4242;
-  MESSAGE("seed " << seed);
+  const std::uint64_t seed = testing::test_seed("random trims test", 4242);
+  INFO("seed " << seed);
   std::mt19937 rng(seed);
   int compared = 0;
   for (int L = 1; L <= 5; ++L)
