@@ -77,7 +77,8 @@ void register_verify_certificate(CLI::App& app, const Invocation& inv) {
       for (const Assignment& a : c.base_cases)
         if (simulate_if_small(a, *sim_events)) ++simulated;
     } catch (const InputError& e) {
-      const std::string why = std::string("certificate: ") + e.what();
+      const std::string what = e.what();
+      const std::string why = what.rfind("certificate", 0) == 0 ? what : "certificate: " + what;
       if (*json)
         print_json(inv, {"blockcast-verify-certificate", Status::rejected, why, std::nullopt, nlohmann::json(), {{"L", c.L}}});
       else

@@ -434,7 +434,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
                 << " (" << lower_source << "), minimum: " << minimum << "\n";
       if (best) print_witness(best->witness, best->sim_steps, best->sim_queue);
     }
-    if (a->steps > 0) exit_with(status_of(runs.front().verdict));
+    if (a->steps > 0) return exit_with(status_of(runs.front().verdict));
     if (minimum == "unknown") leave(Status::unknown);
   });
 }

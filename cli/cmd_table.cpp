@@ -66,7 +66,10 @@ void register_table(CLI::App& app, const Invocation& inv) {
       throw InputError("table of " + std::to_string(cells) + " cells is too large (at most " + std::to_string(kMaxCells) + ")");
     EveryPOptions opt;
     opt.threads = a->threads;
-    // The options table's default is EveryPOptions' own (tests/test_options.cpp checks they agree).
+    // The options table states EveryPOptions' own budgets as the default; every table run
+    // checks that the two still agree, so --help never shows a stale number.
+    if (std::to_string(opt.cell_nodes) != option_spec("table", "max-nodes").deflt || opt.base_nodes != opt.cell_nodes)
+      throw std::logic_error("options table: table --max-nodes default differs from EveryPOptions");
     if (a->max_nodes > 0) opt.cell_nodes = opt.base_nodes = a->max_nodes;
     opt.simulate_events = kTableSimulateEvents;
     opt.keep_witnesses = a->cells;  // ranges need only delay, shape, method: P up to 10^6 in little memory

@@ -1,5 +1,5 @@
 // "Did you mean", `help CMD` (suggest.hpp). Names are compared by Levenshtein distance; a
-// name within a third of the word's length (at least 1, at most 3 edits) is offered, and a
+// name within a third of the word's length (at least 2, at most 3 edits) is offered, and a
 // word that is a prefix of exactly one name is completed.
 #include "suggest.hpp"
 
@@ -60,7 +60,7 @@ std::vector<std::string> option_names(const CLI::App* app) {
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {
   std::string best;
-  std::size_t best_d = std::max<std::size_t>(1, std::min<std::size_t>(3, word.size() / 3)) + 1;
+  std::size_t best_d = std::min<std::size_t>(3, std::max<std::size_t>(2, word.size() / 3)) + 1;
   for (const auto& n : names) {
     const std::size_t d = distance(word, n);
     if (d < best_d) best_d = d, best = n;
@@ -123,7 +123,11 @@ void register_help(CLI::App& app) {
       }
       cur = next;
     }
-    std::cout << cur->help();
+    // app.help() would show the selected subcommand (help itself): format the top level directly.
+    if (cur == &app) return void(std::cout << app.get_formatter()->make_help(&app, "blockcast", CLI::AppFormatMode::Normal));
+    // CLI11 names a subcommand's usage after the prefix it is given: "blockcast fattree".
+    const std::string parents = command_path(cur->get_parent());
+    std::cout << cur->help(parents.empty() ? "blockcast" : "blockcast " + parents);
   });
 }
 

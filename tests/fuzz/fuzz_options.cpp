@@ -22,18 +22,8 @@ struct Parsed {};  // thrown once every option is converted and range-checked
 void parse_only(std::vector<std::string> args) {
   CLI::App app{"blockcast"};
   app.require_subcommand(1);
-  cli::register_instance(app);
-  cli::register_words(app);
-  cli::register_automaton(app);
-  cli::register_fattree(app);
-  cli::register_solve(app);
-  cli::register_table(app);
-  cli::register_conjecture(app);
-  cli::register_verify_certificate(app);
-  cli::register_tree(app);
-  cli::register_check(app);
-  cli::register_simulate(app);
-  cli::register_reports(app);
+  const cli::Invocation inv{"blockcast"};
+  cli::register_all(app, inv);
   app.parse_complete_callback([] { throw Parsed{}; });
   try {
     app.parse(args);
