@@ -96,7 +96,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     }
     o.encoding.extendable = a->extendable;
     o.encoding.symmetry = !a->no_symmetry;
-    o.limits.seconds = a->time_limit;
+    o.limits.time_limit = a->time_limit;
     o.limits.conflicts = a->conflicts;
     o.check_seconds = a->time_limit;
     o.proof_path = a->proof;

@@ -4,6 +4,7 @@
 
 #include "json_fields.hpp"
 #include "postal.hpp"
+#include "version.hpp"
 
 namespace blockcast {
 
@@ -15,6 +16,7 @@ json to_json(const Assignment& a) {
     blocks.push_back({{"r", b.r}, {"u", b.u}, {"count", b.count}, {"word", word_string(b.word)}});
   return {{"format", "blockcast-assignment"},
           {"version", 1},
+          {"blockcast_version", version()},
           {"L", a.L},
           {"shape", shape_name(a.shape)},
           {"t", a.t},

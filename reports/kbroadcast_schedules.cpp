@@ -1,5 +1,6 @@
 // Text and JSON of the k-item schedules (see kbroadcast_schedules.hpp; paper 000 Sec. 3.1).
 #include "kbroadcast_schedules.hpp"
+#include "version.hpp"
 
 namespace blockcast {
 
@@ -22,7 +23,7 @@ std::string kitem_schedules_text(const KItemSchedules& ks) {
 nlohmann::json schedule_json(const KItemSchedule& s) {
   nlohmann::json m = nlohmann::json::array();
   for (const Message& x : s.schedule.messages) m.push_back({x.send_step, x.recv_step, x.sender, x.receiver, x.item});
-  return {{"format", "blockcast-kitem-schedule"}, {"name", s.name}, {"how", s.how}, {"P", s.schedule.P},
+  return {{"format", "blockcast-kitem-schedule"}, {"version", 1}, {"blockcast_version", version()}, {"name", s.name}, {"how", s.how}, {"P", s.schedule.P},
           {"L", s.schedule.L}, {"items", s.schedule.items}, {"time", s.time}, {"simulated_ok", s.simulated_ok},
           {"violation", s.violation}, {"messages", m}};
 }

@@ -1,5 +1,6 @@
 // Range compression and rendering of the every-P table (see table_ranges.hpp).
 #include "table_ranges.hpp"
+#include "version.hpp"
 
 #include <cstdio>
 
@@ -138,6 +139,7 @@ nlohmann::json ranges_json(const std::vector<CellRange>& ranges, const TableSumm
                   {"below", r.below}});
   return {{"format", "blockcast-table"},
           {"version", 2},
+          {"blockcast_version", version()},
           {"ranges", rs},
           {"summary",
            {{"cells", s.cells},

@@ -9,6 +9,7 @@
 #include "legal_words.hpp"
 #include "simulator.hpp"
 #include "trim.hpp"
+#include "version.hpp"
 
 namespace blockcast {
 
@@ -123,7 +124,7 @@ nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& fil
     if (i < c.methods.size()) b["method"] = c.methods[i];
     base.push_back(b);
   }
-  nlohmann::json j = {{"format", "blockcast-certificate"}, {"version", 1}, {"L", c.L},
+  nlohmann::json j = {{"format", "blockcast-certificate"}, {"version", 1}, {"blockcast_version", version()}, {"L", c.L},
                       {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
                       {"base_cases", base}};
   for (auto& [k, v] : c.extra.items()) j[k] = v;

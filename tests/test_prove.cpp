@@ -33,7 +33,7 @@ std::vector<Row> rows() {
 }
 
 sat::ProveResult run(const Instance& I, sat::ProveOptions o = {}) {
-  o.limits.seconds = 60;
+  o.limits.time_limit = 60;
   return sat::prove(I, o);
 }
 }  // namespace
@@ -139,7 +139,7 @@ TEST_CASE("prove agrees with the ties and pruned regression rows with L <= 4 (tr
     CAPTURE(P);
     CAPTURE(shape);
     sat::ProveOptions o;
-    o.limits.seconds = 60;
+    o.limits.time_limit = 60;
     auto r = sat::prove(tree_spec(L, P, parse_shape(shape)), o);
     CHECK(verdict_name(r.verdict) == verdict);
     if (r.witness) {

@@ -56,7 +56,7 @@ ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
 
   TempFile proof{opt.proof_path.empty() ? temp_proof_path() : opt.proof_path, opt.proof_path.empty()};
   sat::SatLimits lim;
-  lim.seconds = opt.time_limit;
+  lim.time_limit = opt.time_limit;
   sat::SatOptions so;
   so.proof_path = proof.path;
   so.check_proof = opt.check == ProofCheck::internal;
@@ -112,7 +112,7 @@ ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
       sat::SatOptions again;
       again.check_proof = true;  // CaDiCaL aborts the process if its checker rejects a step
       sat::SatLimits lim2;
-      lim2.seconds = opt.time_limit > 0 ? 3 * opt.time_limit : 0;
+      lim2.time_limit = opt.time_limit > 0 ? 3 * opt.time_limit : 0;
       sat::SatResult r2 = sat::solve(model.cnf(), lim2, again, prog);
       if (r2.status == sat::SatStatus::sat)
         throw std::logic_error("exact search: UNSAT, then SAT on the re-solve with proof checking");

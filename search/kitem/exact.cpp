@@ -41,7 +41,7 @@ CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, 
         break;
       }
       const auto bytes = std::filesystem::file_size(so.proof_path, ec);
-      const sat::DratResult d = sat::check_drat(cnf, so.proof_path, limits.seconds > 0 ? 4 * limits.seconds : 0);
+      const sat::DratResult d = sat::check_drat(cnf, so.proof_path, limits.time_limit > 0 ? 4 * limits.time_limit : 0);
       if (d.verdict == sat::DratVerdict::failed)
         throw std::logic_error("kitem: the independent checker rejects CaDiCaL's proof: " + d.message);
       if (d.verified()) {
@@ -69,7 +69,7 @@ KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double s
   KItemExact r;
   r.L = L, r.P = P, r.k = k, r.lower_bound = lower_bound;
   sat::SatLimits lim;
-  lim.seconds = seconds;
+  lim.time_limit = seconds;
   for (int T = lower_bound; T <= max_T; ++T) {
     const sat::KItemCnf enc(sat::kitem_problem(L, P, k, T));
     CheckedAnswer a = decide_checked(enc.cnf(), lim);
@@ -113,7 +113,7 @@ EndgameResult complete_endgame(const Schedule& cut, int keep, int target, double
   for (int i = 0; i < keep; ++i) p.fixed_items.push_back(i);
   const sat::KItemCnf enc(p);
   sat::SatLimits lim;
-  lim.seconds = seconds;
+  lim.time_limit = seconds;
   CheckedAnswer a = decide_checked(enc.cnf(), lim);
   r.verdict = a.verdict;
   r.detail = a.detail;

@@ -12,7 +12,7 @@ PeriodicOutcome periodic_search(int L, int P, int D, int period, double seconds)
   r.L = L, r.P = P, r.D = D, r.period = period;
   const sat::PeriodicCnf enc(L, P, period, D);
   sat::SatLimits lim;
-  lim.seconds = seconds;
+  lim.time_limit = seconds;
   const CheckedAnswer a = decide_checked(enc.cnf(), lim);
   r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
   if (a.verdict == Verdict::solved) {
@@ -35,7 +35,7 @@ PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, double se
   r.L = L, r.P = P, r.D = D, r.window = N;
   const sat::KItemCnf enc(sat::continuous_window_problem(L, P, N, D, strict));
   sat::SatLimits lim;
-  lim.seconds = seconds;
+  lim.time_limit = seconds;
   const CheckedAnswer a = decide_checked(enc.cnf(), lim);
   r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
   if (a.verdict == Verdict::solved) {

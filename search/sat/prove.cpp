@@ -82,7 +82,7 @@ ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, con
   // One time budget for the whole command (issue 16): the solve gets what the encoding left,
   // the proof check what the solve left.
   SatLimits limits = opt.limits;
-  if (limits.seconds > 0) limits.seconds = std::max(1e-3, limits.seconds - encode_seconds);
+  if (limits.time_limit > 0) limits.time_limit = std::max(1e-3, limits.time_limit - encode_seconds);
   res.sat = solve(enc.cnf(), limits, so);
   std::error_code ec;
   res.proof_bytes = static_cast<std::int64_t>(std::filesystem::file_size(so.proof_path, ec));

@@ -24,7 +24,7 @@ struct ProveOptions {
   std::string proof_path;   // "" = a temporary file, removed afterwards
   std::string dimacs_path;  // "" = none; else the CNF is written here
   // Time budget of the whole prove (encode + solve + independent proof check; 0 = none):
-  // the check gets what is left of it, limits.seconds bounds encode + solve.
+  // the check gets what is left of it, limits.time_limit bounds encode + solve.
   double check_seconds = 0;
   bool internal_check = true;  // CaDiCaL's checker during the solve
 };

@@ -45,7 +45,7 @@ class Stopper : public CaDiCaL::Terminator {
       }
     }
     if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) return hit("cancelled");
-    if (limits_.seconds > 0 && std::chrono::duration<double>(Clock::now() - start_).count() > limits_.seconds)
+    if (limits_.time_limit > 0 && std::chrono::duration<double>(Clock::now() - start_).count() > limits_.time_limit)
       return hit("time limit");
     return false;
   }

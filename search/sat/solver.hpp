@@ -8,7 +8,7 @@
 //   cnf.add_clause({x, -y});
 //   exactly(cnf, lits, k);           cardinality.hpp: at_most / at_least / exactly k,
 //                                    totalizer outputs; one file per encoding
-//   SatLimits lim; lim.seconds = 10; limits: conflicts, wall seconds, a cancel flag
+//   SatLimits lim; lim.time_limit = 10; limits: conflicts, wall seconds, a cancel flag
 //   SatOptions opt; opt.proof_path = "f.drat";   optional DRAT proof (text by default),
 //   opt.check_proof = true;          checked on the fly by CaDiCaL's internal checker
 //   SatResult r = solve(cnf, lim, opt);
@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "limits.hpp"
+
 #include "cnf.hpp"
 
 namespace blockcast::sat {
@@ -33,11 +35,8 @@ namespace blockcast::sat {
 enum class SatStatus { sat, unsat, unknown };
 std::string status_name(SatStatus s);  // "SAT", "UNSAT", "UNKNOWN"
 
-struct SatLimits {
-  std::int64_t conflicts = 0;              // 0 = unlimited
-  double seconds = 0;                      // wall clock, 0 = unlimited
-  const std::atomic<bool>* cancel = nullptr;  // set to true from anywhere to stop
-};
+// The SAT solver's limits are the one Limits (engine/limits.hpp): time_limit, conflicts, cancel.
+using SatLimits = blockcast::Limits;
 
 struct SatOptions {
   std::string proof_path;    // "" = no proof; else DRAT written here (overwritten)

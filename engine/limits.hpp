@@ -8,9 +8,13 @@
 
 namespace blockcast {
 
+// The one limit type of every search: the complete searches count nodes, the SAT solver
+// conflicts; both watch the wall clock and an optional cancel flag.
 struct Limits {
-  std::int64_t max_nodes = 0;  // 0 = unlimited
-  double time_limit = 0;       // seconds, 0 = unlimited
+  std::int64_t max_nodes = 0;                 // 0 = unlimited
+  double time_limit = 0;                      // seconds of wall clock, 0 = unlimited
+  std::int64_t conflicts = 0;                 // SAT: 0 = unlimited
+  const std::atomic<bool>* cancel = nullptr;  // SAT: set to true from anywhere to stop
 };
 
 // Shared by the workers of one search; cheap to poll.
