@@ -455,6 +455,16 @@ bool ConjectureRun::counted_out(int t, Letter x) {
 
 }  // namespace
 
-ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) { return ConjectureRun(L, opt).run(); }
+ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
+  // The induction needs L >= 3 on the optimal tree and L >= 2 on pruned trees: say so
+  // instead of searching (L = 1 once ended in an internal error).
+  if (L < 2 || (L == 2 && opt.shape == Shape::optimal))
+    throw InputError("conjecture --L " + std::to_string(L) + ": " +
+                     (L < 2 ? std::string("L = 1 is the telephone model, outside the induction (the conjecture is for "
+                                          "L >= 3; L = 2 with --shape pruned)")
+                            : std::string("no block-cyclic schedule reaches L+t for L = 2 (paper 000 Thm 3.4; "
+                                          "`prove --L 2 --t 5` checks one t); the L = 2 variant is --shape pruned")));
+  return ConjectureRun(L, opt).run();
+}
 
 }  // namespace blockcast
