@@ -42,10 +42,7 @@ namespace {
 // The continuous schedule to cut: the best block-cyclic schedule the search finds. None
 // within the time limit is UNKNOWN (exit 5), as in `solve --P`.
 Assignment continuous_schedule(int L, i64 P, double seconds) {
-  SearchOptions o;
-  o.threads = 1;
-  if (seconds > 0) o.limits.time_limit = seconds;
-  const BestSchedule b = best_schedule(L, P, o);
+  const BestSchedule b = best_continuous(L, P, seconds);
   if (!b.witness) {
     std::cout << "UNKNOWN: no continuous schedule found for L=" << L << ", P=" << P << " (" << b.reason << ")\n";
     leave(Status::unknown);
@@ -151,6 +148,7 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
       return std::pair{static_cast<int>(l.parts[0].first), static_cast<int>(l.parts[0].second)};
     };
     const auto Ls = one("L", args->L), Ps = one("P", args->P), ks = one("k", args->k);
+    if (!args->json) std::cout << kitem_table_header();
     const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, args->seconds,
                                      [&](const KItemRow& row) {
                                        if (!args->json) std::cout << kitem_row_text(row) << std::flush;

@@ -11,13 +11,12 @@ namespace {
 std::string opt_str(const std::optional<int>& v) { return v ? std::to_string(*v) : "-"; }
 }  // namespace
 
+std::string kitem_table_header() {
+  return "   L   P   k  lower  optimum  cut(delay)   ours                    simple  cut-opt  proof\n";
+}
+
 std::string kitem_row_text(const KItemRow& r) {
   std::string out;
-  static bool header = false;
-  if (!header) {
-    out += "   L   P   k  lower  optimum  cut(delay)   ours                    simple  cut-opt  proof\n";
-    header = true;
-  }
   char buf[256];
   std::snprintf(buf, sizeof buf, "%4d%4d%4d %6d %8s %6s(%3s)   %-4s %-18s %6d %8s  ", r.L, r.P, r.k, r.lower_bound,
                 r.optimum ? std::to_string(*r.optimum).c_str() : ("<=" + opt_str(r.exact_upper)).c_str(),

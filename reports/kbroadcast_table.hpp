@@ -9,7 +9,8 @@
 
 namespace blockcast {
 
-std::string kitem_row_text(const KItemRow& r);   // one line; the header before the first row
+std::string kitem_table_header();                // the column names, printed before the first row
+std::string kitem_row_text(const KItemRow& r);   // one line
 std::string kitem_table_summary(const KItemTable& t);
 nlohmann::json kitem_table_json(const KItemTable& t);
 
