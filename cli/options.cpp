@@ -114,7 +114,7 @@ const std::vector<OptionSpec> kTable = {
     {"*", "d", K::range, "0..2", 0, 64, "every message takes between L-d and L+d steps (A..B: one row per d)"},
     {"*", "samples", K::int_, "20", 1, 100'000, "seeded random latency draws per d"},
     // The SAT prover (docs/prover.md).
-    {"*", "dimacs", K::path, "", 0, 0, "write the CNF to this DIMACS file (- = stdout)"},
+    {"*", "dimacs", K::path, "", 0, 0, "write the CNF to this DIMACS file"},
     {"*", "conflicts", K::int_, "0", 0, kMax, "SAT solver conflict limit (0 = none); hitting it gives UNKNOWN"},
     {"*", "no-symmetry", K::flag, "", 0, 0, "no symmetry breaking between blocks of one type (for cross-checks)"},
     // MPI (docs/mpi.md).

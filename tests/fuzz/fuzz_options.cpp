@@ -1,4 +1,4 @@
-// libFuzzer harness: the CLI's option values (cli/options.cpp): parse_range on arbitrary
+// libFuzzer harness: the CLI's option values (cli/options.cpp): parse_range and parse_list on arbitrary
 // text and bounds, and the real command line parser of every subcommand (the options table,
 // CLI11 conversions and range checks) on an argv made of the input's lines, stopped before
 // any command runs. CLI::Error (parse errors, --help) is the parser's answer to bad input.
@@ -53,6 +53,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::expect_input_errors([&] {
       const auto [a, b] = cli::parse_range("L", lines[1], static_cast<int>(lo), static_cast<int>(hi));
       if (a < lo || b > hi || a > b) __builtin_trap();  // accepted a range outside the bounds
+    });
+    fuzz::expect_input_errors([&] {  // the list kind: every part inside the bounds, ascending, disjoint
+      const cli::IntList l = cli::parse_list("P", lines[1], lo, hi);
+      for (std::size_t i = 0; i < l.parts.size(); ++i) {
+        const auto [a, b] = l.parts[i];
+        if (a < lo || b > hi || a > b) __builtin_trap();
+        for (std::size_t j = 0; j < i; ++j)
+          if (a <= l.parts[j].second && l.parts[j].first <= b) __builtin_trap();
+      }
     });
     return 0;
   }
