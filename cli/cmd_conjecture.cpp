@@ -124,7 +124,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
   add(sub, "resume", a->resume);
   a->search.add(sub);
   sub->callback([a, sub, &inv] {
-    const std::vector<i64> Ls = a->L.values();
+    const std::vector<i64> Ls = a->L.values("L", 256);
     ConjectureOptions co;
     co.search = a->search.options();
     // --time-limit bounds the whole command (issue 16), not each of its many searches.

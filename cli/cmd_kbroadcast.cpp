@@ -271,7 +271,7 @@ void register_latency(CLI::App& app, const Invocation& inv) {
   sub->callback([args, &inv] {
     require_latency(args->L);
     const auto [d0, d1] = args->d.parts.front();
-    const LatencyStudy st = latency_study(args->L, args->P.values(), static_cast<int>(d0), static_cast<int>(d1), args->items,
+    const LatencyStudy st = latency_study(args->L, args->P.values("P", 10'000), static_cast<int>(d0), static_cast<int>(d1), args->items,
                                           args->samples, static_cast<std::uint64_t>(args->seed), args->seconds);
     if (!args->plot.empty()) write_output("plot", args->plot, latency_svg(st));
     if (args->json) print_json(inv, "blockcast-latency", latency_study_json(st));

@@ -93,7 +93,7 @@ void register_solve(CLI::App& app, const Invocation& inv) {
     if (P_opt->count()) {
       const std::optional<Shape> shape = shape_opt->count() ? std::optional(parse_shape(a->shape)) : std::nullopt;
       Status worst = Status::solved;
-      for (const i64 P : a->P.values()) {
+      for (const i64 P : a->P.values("P", 100'000)) {
         const auto start = std::chrono::steady_clock::now();
         const BestSchedule b = shape ? schedule_for_shape(a->L, P, *shape, o) : best_schedule(a->L, P, o);
         const Outcome out = best_outcome(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -57,7 +57,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
   add(sub, "resume", a->resume);
   add(sub, "out", a->out);
   sub->callback([a, sub, &inv] {
-    const std::vector<i64> Ls = a->L.values();
+    const std::vector<i64> Ls = a->L.values("L", 256);
     if (a->format != "text" && a->format != "markdown")
       throw InputError("--format '" + a->format + "': expected text or markdown");
     const auto width = static_cast<std::size_t>(a->P.size());

@@ -58,7 +58,7 @@ void register_tree(CLI::App& app, const Invocation& inv) {
   add(sub, "P", args->P)->required();
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
-    for (const i64 P : args->P.values()) print_tree(inv, LogP{args->L, args->o, args->g}, P, args->json);
+    for (const i64 P : args->P.values("P", 100'000)) print_tree(inv, LogP{args->L, args->o, args->g}, P, args->json);
   });
 }
 

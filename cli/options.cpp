@@ -265,7 +265,10 @@ std::int64_t IntList::size() const {
   for (const auto& [a, b] : parts) n = checked_add(n, checked_add(b - a, std::int64_t{1}));
   return n;
 }
-std::vector<std::int64_t> IntList::values() const {
+std::vector<std::int64_t> IntList::values(const std::string& option, std::int64_t most) const {
+  if (size() > most)
+    throw InputError("--" + option + ": " + std::to_string(size()) + " values, this command takes at most " +
+                     std::to_string(most));
   std::vector<std::int64_t> v;
   for (const auto& [a, b] : parts)
     for (std::int64_t x = a; x <= b; ++x) v.push_back(x);

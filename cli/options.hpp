@@ -46,7 +46,9 @@ struct IntList {
   std::int64_t max() const;
   std::int64_t size() const;  // number of values (intervals may not overlap)
   bool single() const { return size() == 1; }
-  std::vector<std::int64_t> values() const;
+  // Every value in order; InputError naming --option if there are more than `most` (a
+  // range such as --P 2..10^18 is a bad request for a command that answers per value).
+  std::vector<std::int64_t> values(const std::string& option, std::int64_t most) const;
 };
 // "7", "3..10", "10,100,1000", "2..5,9": InputError naming --option if malformed, out of
 // [lo, hi], descending or overlapping. A range-kind option takes exactly one item.
