@@ -41,10 +41,15 @@ namespace {
 
 // The continuous schedule to cut: the best block-cyclic schedule the search finds. None
 // within the time limit is UNKNOWN (exit 5), as in `solve --P`.
-Assignment continuous_schedule(int L, i64 P, double seconds) {
+Assignment continuous_schedule(const Invocation& inv, bool json, int L, i64 P, double seconds) {
   const BestSchedule b = best_continuous(L, P, seconds);
   if (!b.witness) {
-    std::cout << "UNKNOWN: no continuous schedule found for L=" << L << ", P=" << P << " (" << b.reason << ")\n";
+    const std::string why = "no continuous schedule to cut found for L=" + std::to_string(L) + ", P=" +
+                            std::to_string(P) + " (" + b.reason + ")";
+    if (json)
+      print_json(inv, {"blockcast-kbroadcast", Status::unknown, why, std::nullopt, nlohmann::json(), {{"L", L}, {"P", P}}});
+    else
+      std::cout << "UNKNOWN: " << why << "\n";
     leave(Status::unknown);
   }
   return *b.witness;
@@ -100,7 +105,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
     } else {
       require_latency(L);
       if (P < 2) throw InputError("--P must be >= 2");
-      a = continuous_schedule(L, P, args->seconds);
+      a = continuous_schedule(inv, args->json, L, P, args->seconds);
     }
     const KBroadcastReport r = kbroadcast_report(L, P, args->k, a);
     const KItemSchedules ks = kitem_schedules(a, args->k, args->seconds);

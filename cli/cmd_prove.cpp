@@ -13,7 +13,8 @@ namespace blockcast::cli {
 
 namespace {
 nlohmann::json prove_json(const TreeSpec& s, const sat::ProveResult& r) {
-  nlohmann::json j = r.witness ? to_json(*r.witness) : nlohmann::json::object();
+  nlohmann::json j = nlohmann::json::object();
+  if (r.witness) j["schedule"] = to_json(*r.witness);  // an assignment file of its own
   j["verdict"] = verdict_name(r.verdict);
   j["method"] = "sat";
   j["L"] = s.L;

@@ -61,14 +61,17 @@ Schedule verified_schedule(const std::string& file, i64 k, const std::string& co
     if (k == 0) throw InputError("--k is required for a block-cyclic assignment (how many items to expand)");
     s = expand_assignment(*in.assignment, k);
   } else {
-    s = std::move(*in.explicit_);
-    if (k > s.items)
-      throw InputError("--k " + std::to_string(k) + ": '" + file + "' holds " + std::to_string(s.items) + " items");
+    s = first_items(std::move(*in.explicit_), k, file);
   }
   if (SimulationResult r = simulate(s); !r.ok)
     throw InputError("'" + file + "' with " + std::to_string(s.items) + " items fails the simulator: " + r.violation.text);
   if (a) *a = std::move(in.assignment);
   return s;
+}
+
+// `--svg`, the old spelling of `--format svg`, still works but is hidden from --help.
+void add_svg_alias(CLI::App* sub, std::string& format) {
+  sub->add_flag_callback("--svg", [&format] { format = "svg"; }, "same as --format svg")->group("");
 }
 
 // The drawing as DOT, as SVG (Graphviz), or with --json the DOT text in the envelope.
@@ -122,6 +125,7 @@ void register_draw(CLI::App& app, const Invocation& inv) {
   add(tree, "L", targs->L);
   add(tree, "t", targs->t);
   add(tree, "format", targs->format);
+  add_svg_alias(tree, targs->format);
   add(tree, "json", targs->json);
   tree->callback([targs, &inv] { draw_output(inv, tree_dot(targs->L, targs->t), targs->format, targs->json); });
   auto aargs = std::make_shared<Args>();
@@ -129,6 +133,7 @@ void register_draw(CLI::App& app, const Invocation& inv) {
       draw->add_subcommand("automaton", "word automaton over the letters a.. of latency L (recurrent states) as DOT");
   add(aut, "L", aargs->L);
   add(aut, "format", aargs->format);
+  add_svg_alias(aut, aargs->format);
   add(aut, "json", aargs->json);
   aut->callback([aargs, &inv] { draw_output(inv, automaton_dot(aargs->L), aargs->format, aargs->json); });
   auto sargs = std::make_shared<ScheduleArgs>();
@@ -139,6 +144,7 @@ void register_draw(CLI::App& app, const Invocation& inv) {
   add_file(sched, sargs->file);
   add(sched, "item", *item);
   add(sched, "format", *format);
+  add_svg_alias(sched, *format);
   add(sched, "json", sargs->json);
   sched->callback([sargs, item, format, &inv] {
     std::optional<Assignment> a;

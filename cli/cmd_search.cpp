@@ -93,16 +93,22 @@ void register_solve(CLI::App& app, const Invocation& inv) {
     if (P_opt->count()) {
       const std::optional<Shape> shape = shape_opt->count() ? std::optional(parse_shape(a->shape)) : std::nullopt;
       Status worst = Status::solved;
-      for (const i64 P : a->P.values("P", 100'000)) {
+      const std::vector<i64> Ps = a->P.values("P", 100'000);
+      nlohmann::json results = nlohmann::json::array();  // several P: one envelope, one entry per P
+      for (const i64 P : Ps) {
         const auto start = std::chrono::steady_clock::now();
         const BestSchedule b = shape ? schedule_for_shape(a->L, P, *shape, o) : best_schedule(a->L, P, o);
         const Outcome out = best_outcome(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         worst = worse(worst, out.verdict);
-        if (a->search.json)
+        if (!a->search.json)
+          print_best(b, a->search.stats);
+        else if (Ps.size() == 1)
           print_json(inv, out);
         else
-          print_best(b, a->search.stats);
+          results.push_back(to_json(out, ""));
       }
+      if (a->search.json && Ps.size() > 1)
+        print_json(inv, {"blockcast-solve", worst, "", std::nullopt, nlohmann::json(), {{"results", results}}});
       exit_with(worst);
       return;
     }

@@ -13,22 +13,23 @@ namespace blockcast::cli {
 namespace {
 constexpr i64 kPrintedTree = 64;  // larger trees: completion time only
 
-// One tree: its completion time, and its edges when it is small (kPrintedTree).
-void print_tree(const Invocation& inv, const LogP& m, i64 P, bool json) {
+// One tree as JSON: its completion time, and its nodes when it is small (kPrintedTree).
+nlohmann::json tree_json(const LogP& m, i64 P) {
+  nlohmann::json j{{"L", m.L}, {"o", m.o}, {"g", m.g}, {"P", P}, {"completion_time", broadcast_time(m, P)}};
+  if (P > kPrintedTree) return j;
+  const std::vector<TreeNode> tree = optimal_tree(m, P);
+  nlohmann::json nodes = nlohmann::json::array();
+  for (size_t id = 0; id < tree.size(); ++id)
+    nodes.push_back({{"id", id}, {"parent", tree[id].parent}, {"label", tree[id].label}});
+  j["nodes"] = nodes;
+  return j;
+}
+
+// The same as text: edges parent->child with their labels.
+void print_tree(const LogP& m, i64 P) {
   const i64 time = broadcast_time(m, P);
   std::vector<TreeNode> tree;
   if (P <= kPrintedTree) tree = optimal_tree(m, P);
-  if (json) {
-    nlohmann::json j{{"L", m.L}, {"o", m.o}, {"g", m.g}, {"P", P}, {"completion_time", time}};
-    if (!tree.empty()) {
-      nlohmann::json nodes = nlohmann::json::array();
-      for (size_t id = 0; id < tree.size(); ++id)
-        nodes.push_back({{"id", id}, {"parent", tree[id].parent}, {"label", tree[id].label}});
-      j["nodes"] = nodes;
-    }
-    print_json(inv, "blockcast-tree", j);
-    return;
-  }
   std::cout << "LogP L=" << m.L << " o=" << m.o << " g=" << m.g << "  P=" << P
             << "  completion time " << time << "\n";
   if (tree.empty()) {
@@ -58,7 +59,17 @@ void register_tree(CLI::App& app, const Invocation& inv) {
   add(sub, "P", args->P)->required();
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
-    for (const i64 P : args->P.values("P", 100'000)) print_tree(inv, LogP{args->L, args->o, args->g}, P, args->json);
+    const LogP m{args->L, args->o, args->g};
+    const std::vector<i64> Ps = args->P.values("P", 100'000);
+    if (!args->json) {
+      for (const i64 P : Ps) print_tree(m, P);
+    } else if (Ps.size() == 1) {
+      print_json(inv, "blockcast-tree", tree_json(m, Ps.front()));
+    } else {  // several P: one envelope, one entry per P
+      nlohmann::json results = nlohmann::json::array();
+      for (const i64 P : Ps) results.push_back(tree_json(m, P));
+      print_json(inv, "blockcast-tree", {{"results", results}});
+    }
   });
 }
 

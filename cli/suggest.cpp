@@ -52,7 +52,8 @@ std::vector<std::string> option_names(const CLI::App* app) {
   std::vector<std::string> names;
   for (const CLI::App* a = app; a; a = a->get_parent())
     for (const CLI::Option* o : a->get_options())
-      for (const auto& n : o->get_lnames()) names.push_back("--" + n);
+      if (!o->get_group().empty())  // hidden old spellings are not suggested
+        for (const auto& n : o->get_lnames()) names.push_back("--" + n);
   return names;
 }
 

@@ -62,6 +62,15 @@ Schedule explicit_schedule_from_json(const json& j, const std::string& where) {
   return s;
 }
 
+Schedule first_items(Schedule s, std::int64_t k, const std::string& where) {
+  if (k == 0 || k == s.items) return s;
+  if (k > s.items)
+    throw InputError("--k " + std::to_string(k) + ": '" + where + "' holds " + std::to_string(s.items) + " items");
+  std::erase_if(s.messages, [k](const Message& m) { return m.item >= k; });
+  s.items = static_cast<std::int32_t>(k);
+  return s;
+}
+
 ScheduleInput schedule_from_json(const json& j, const std::string& where, const std::string& command) {
   const std::string f = format_of(j);
   if (f == kAssignment) return {f, assignment_from_json(j), std::nullopt};

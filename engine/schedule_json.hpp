@@ -32,6 +32,9 @@ ScheduleInput read_schedule_input(const std::string& path, const std::string& co
 // "blockcast_version", "L", "P", "items", "delay", "messages": [[send, recv, sender,
 // receiver, item], ...]}.
 nlohmann::json to_json(const Schedule& s);
+// The first k items of an explicit schedule (its messages of items < k); k = 0 keeps all.
+// InputError naming `where` if it holds fewer than k items.
+Schedule first_items(Schedule s, std::int64_t k, const std::string& where);
 Schedule explicit_schedule_from_json(const nlohmann::json& j, const std::string& where);
 
 }  // namespace blockcast

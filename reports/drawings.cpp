@@ -140,7 +140,7 @@ std::optional<std::string> find_dot_program() {
 std::string render_svg(const std::string& dot_text) {
   const auto dot = find_dot_program();
   if (!dot)
-    throw InputError("--svg needs the Graphviz 'dot' program on PATH (install graphviz), or drop --svg for DOT text");
+    throw InputError("--format svg needs the Graphviz 'dot' program on PATH (install graphviz), or use --format dot");
   char tmpl[] = "/tmp/blockcast-drawing-XXXXXX";
   const int fd = ::mkstemp(tmpl);
   if (fd < 0) throw InputError("cannot create a temporary file for dot");

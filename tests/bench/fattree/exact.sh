@@ -17,19 +17,19 @@ run() {  # label, then the search options
 for caps in ebft cbft 1,1,4 linear; do
   for n in 4 8; do
     [[ $caps == 1,1,4 && $n == 4 ]] && continue
-    run "total-exchange n=$n $caps queues" --problem total-exchange --n $n --capacities $caps
-    run "total-exchange n=$n $caps queue-free" --problem total-exchange --n $n --capacities $caps --model queue-free --solver sat
+    run "total-exchange n=$n $caps queues" --op total-exchange --n $n --capacities $caps
+    run "total-exchange n=$n $caps queue-free" --op total-exchange --n $n --capacities $caps --model queue-free --solver sat
   done
 done
 for n in 4 8; do
-  run "multinode-broadcast n=$n cbft queues" --problem multinode-broadcast --n $n
-  run "multinode-broadcast n=$n cbft multicast, no queue" --problem multinode-broadcast --n $n --model multicast --solver sat
-  run "multinode-broadcast n=$n cbft flood, no queue" --problem multinode-broadcast --n $n --model flood --solver sat
-  run "multinode-broadcast n=$n ebft multicast, no queue" --problem multinode-broadcast --n $n --capacities ebft --model multicast --solver sat
+  run "multinode-broadcast n=$n cbft queues" --op multinode-broadcast --n $n
+  run "multinode-broadcast n=$n cbft multicast, no queue" --op multinode-broadcast --n $n --model multicast --solver sat
+  run "multinode-broadcast n=$n cbft flood, no queue" --op multinode-broadcast --n $n --model flood --solver sat
+  run "multinode-broadcast n=$n ebft multicast, no queue" --op multinode-broadcast --n $n --capacities ebft --model multicast --solver sat
 done
 for op in broadcast scatter gather; do
-  for n in 4 8 16; do run "$op n=$n cbft queues" --problem $op --n $n; done
+  for n in 4 8 16; do run "$op n=$n cbft queues" --op $op --n $n; done
 done
-run "total-exchange n=16 1,4,4,4 queues" --problem total-exchange --n 16 --capacities 1,4,4,4 --time-limit "$limit"
-run "total-exchange n=16 ebft queues" --problem total-exchange --n 16 --capacities ebft --time-limit "$limit"
-run "total-exchange n=16 ebft queue-free" --problem total-exchange --n 16 --capacities ebft --model queue-free --solver sat --time-limit "$limit"
+run "total-exchange n=16 1,4,4,4 queues" --op total-exchange --n 16 --capacities 1,4,4,4 --time-limit "$limit"
+run "total-exchange n=16 ebft queues" --op total-exchange --n 16 --capacities ebft --time-limit "$limit"
+run "total-exchange n=16 ebft queue-free" --op total-exchange --n 16 --capacities ebft --model queue-free --solver sat --time-limit "$limit"
