@@ -6,6 +6,7 @@
 
 #include "expand.hpp"
 #include "kitem/bounds.hpp"
+#include "kitem/circulant.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/schedule_ops.hpp"
 #include "simulator.hpp"
@@ -58,6 +59,16 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double secon
   out.schedules.push_back(entry("cut", "continuous schedule (delay " + std::to_string(a.delay()) + ") cut after " +
                                            std::to_string(k) + " items",
                                 cut));
+  // L = 1: Traff's circulant schedule reaches the lower bound at every P and k (issue 23), so
+  // no endgame is needed once the simulator confirms it.
+  if (a.L == 1 && a.P - 1 <= kMaxScheduleEvents / k) {
+    out.schedules.push_back(entry("circulant",
+                                  "Traff's circulant graph: skips " + std::to_string(a.P) + ", ceil(half), ..., 1; " +
+                                      std::to_string(circulant_time(a.P, 1)) + " rounds per phase, k - 1 + ceil(log2 P) steps",
+                                  circulant_schedule(a.P, k)));
+    const KItemSchedule& t = out.schedules.back();
+    if (t.simulated_ok && t.time <= out.lower_bound) return out;
+  }
   const KItemSchedule& c = out.schedules.front();
   if (!c.simulated_ok || c.time <= out.lower_bound) return out;
   if (a.P * k > max_cells_for_sat) {

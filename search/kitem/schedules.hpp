@@ -11,6 +11,9 @@
 //    kept only if the simulator accepts it; then the endgame as above.
 //  - "longer-endgame": if still above the lower bound, keep one or two items fewer of the cut
 //    schedule and let the SAT model place the rest, at the lower bound only.
+//  - "circulant" (L = 1 only, issue 23): Traff's circulant-graph schedule
+//    (engine/kitem/circulant.hpp), time k - 1 + ceil(log2 P) = the lower bound; when the
+//    simulator confirms that, no endgame is attempted.
 // Every schedule is replayed by the simulator; `time` is its last reception step.
 // reports/kbroadcast_schedules.hpp renders the result.
 #pragma once
@@ -25,7 +28,7 @@
 namespace blockcast {
 
 struct KItemSchedule {
-  std::string name;        // "cut", "endgame", "alternated+endgame"
+  std::string name;        // "cut", "circulant", "endgame", "alternated+endgame", "longer-endgame"
   std::string how;         // one line: what was kept, what the SAT model chose, which swap
   Schedule schedule;
   std::int64_t time = 0;   // last reception step (simulated)
