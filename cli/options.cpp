@@ -356,9 +356,4 @@ void add_alias(CLI::App* app, const std::string& alias, CLI::Option* target) {
   opt->group("");  // hidden: one spelling per concept in --help
 }
 
-std::pair<int, int> parse_range(const std::string& option, const std::string& text, int lo, int hi) {
-  const IntList l = parse_list(option, text, lo, hi, true);
-  return {static_cast<int>(l.parts.front().first), static_cast<int>(l.parts.front().second)};
-}
-
 }  // namespace blockcast::cli

@@ -71,7 +71,4 @@ void add_alias(CLI::App* app, const std::string& alias, CLI::Option* target);
 // "fattree search" for the subcommand search of fattree (the key of per-command entries).
 std::string command_path(const CLI::App* app);
 
-// "3..10" or "7" -> [lo, hi]; InputError naming the option if malformed or outside range.
-std::pair<int, int> parse_range(const std::string& option, const std::string& text, int lo, int hi);
-
 }  // namespace blockcast::cli

@@ -1,4 +1,4 @@
-// libFuzzer harness: the CLI's option values (cli/options.cpp): parse_range and parse_list on arbitrary
+// libFuzzer harness: the CLI's option values (cli/options.cpp): parse_list (range and list kinds) on arbitrary
 // text and bounds, and the real command line parser of every subcommand (the options table,
 // CLI11 conversions and range checks) on an argv made of the input's lines, stopped before
 // any command runs. CLI::Error (parse errors, --help) is the parser's answer to bad input.
@@ -38,7 +38,7 @@ void parse_only(std::vector<std::string> args) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  // An input whose first line is "lo hi" tests parse_range on its second line; any other
+  // An input whose first line is "lo hi" tests parse_list on its second line; any other
   // input is an argv, one argument per line.
   std::vector<std::string> lines(1);
   for (char c : text) {
@@ -51,8 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (lines.size() >= 2 && std::sscanf(lines[0].c_str(), "%lld %lld", &lo, &hi) == 2) {
     if (lo < 0 || lo > hi || hi > INT32_MAX) return 0;
     fuzz::expect_input_errors([&] {
-      const auto [a, b] = cli::parse_range("L", lines[1], static_cast<int>(lo), static_cast<int>(hi));
-      if (a < lo || b > hi || a > b) __builtin_trap();  // accepted a range outside the bounds
+      const cli::IntList r = cli::parse_list("L", lines[1], lo, hi, true);  // the range kind: one item
+      const auto [a, b] = r.parts.front();
+      if (r.parts.size() != 1 || a < lo || b > hi || a > b) __builtin_trap();  // accepted a range outside the bounds
     });
     fuzz::expect_input_errors([&] {  // the list kind: every part inside the bounds, ascending, disjoint
       const cli::IntList l = cli::parse_list("P", lines[1], lo, hi);
