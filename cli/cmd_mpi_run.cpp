@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "expand.hpp"
 #include "options.hpp"
+#include "per_rank.hpp"
 #include "runtime.hpp"
 #include "schedule_json.hpp"
 #include "simulator.hpp"
@@ -107,7 +108,10 @@ void register_mpi_run(CLI::App& app, const Invocation& inv) {
       if (!error.empty()) throw InputError(error);
       if (session.rank() != 0) sched = assignment_from_json(nlohmann::json::parse(session.broadcast(text)));
       else session.broadcast(text);
-      const auto report = mpi::run_broadcast(expand_assignment(sched, a->items), {a->bytes, a->reps});
+      // Each rank computes its own program from the assignment (engine/per_rank.hpp), as a
+      // library caller would; rank 0 replayed the whole schedule above.
+      const auto report = mpi::run_broadcast(assignment_program(sched, session.rank(), a->items),
+                                             layout_processors(sched), a->items, {a->bytes, a->reps});
       // Only rank 0 reports and sets the exit code: a worker leaving with an error first
       // would make mpirun kill rank 0 before it prints why.
       if (session.rank() != 0) return;

@@ -10,7 +10,7 @@
 
 #include "checked.hpp"
 #include "payload.hpp"
-#include "rank_program.hpp"
+#include "baseline_program.hpp"
 
 namespace blockcast::mpi {
 
@@ -29,16 +29,17 @@ struct ItemBuffer {
 
 // Follow a program: all receives are posted up front (each item has its own slot, so they
 // can complete in any order); a send waits only for the receive of the item it forwards.
-void run_program(MPI_Comm comm, const RankProgram& p, ItemBuffer& m, const std::vector<int>& recv_of_item) {
+void run_program(MPI_Comm comm, const api::RankProgram& p, ItemBuffer& m, const std::vector<int>& recv_of_item) {
   std::vector<MPI_Request> recvs(p.recvs.size()), sends(p.sends.size());
   const int count = static_cast<int>(m.bytes);
   for (std::size_t n = 0; n < p.recvs.size(); ++n)
-    MPI_Irecv(m.item(p.recvs[n].item), count, MPI_BYTE, p.recvs[n].peer, p.recvs[n].item, comm, &recvs[n]);
+    MPI_Irecv(m.item(p.recvs[n].item), count, MPI_BYTE, static_cast<int>(p.recvs[n].peer),
+              static_cast<int>(p.recvs[n].item), comm, &recvs[n]);
   for (std::size_t n = 0; n < p.sends.size(); ++n) {
-    const Transfer& s = p.sends[n];
+    const api::Transfer& s = p.sends[n];
     if (const int r = recv_of_item[static_cast<std::size_t>(s.item)]; r >= 0)
       MPI_Wait(&recvs[static_cast<std::size_t>(r)], MPI_STATUS_IGNORE);  // no-op once complete
-    MPI_Isend(m.item(s.item), count, MPI_BYTE, s.peer, s.item, comm, &sends[n]);
+    MPI_Isend(m.item(s.item), count, MPI_BYTE, static_cast<int>(s.peer), static_cast<int>(s.item), comm, &sends[n]);
   }
   MPI_Waitall(static_cast<int>(recvs.size()), recvs.data(), MPI_STATUSES_IGNORE);
   MPI_Waitall(static_cast<int>(sends.size()), sends.data(), MPI_STATUSES_IGNORE);
@@ -46,7 +47,7 @@ void run_program(MPI_Comm comm, const RankProgram& p, ItemBuffer& m, const std::
 
 // item -> index of its receive in the program (-1: not received); InputError-free because
 // the schedule passed the simulator, but a second reception is still reported, not assumed.
-std::vector<int> receive_index(const RankProgram& p, std::int64_t items, int rank, std::int64_t& duplicates) {
+std::vector<int> receive_index(const api::RankProgram& p, std::int64_t items, int rank, std::int64_t& duplicates) {
   std::vector<int> idx(static_cast<std::size_t>(items), -1);
   for (std::size_t n = 0; n < p.recvs.size(); ++n) {
     int& slot = idx[static_cast<std::size_t>(p.recvs[n].item)];
@@ -78,36 +79,37 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-BroadcastRunReport run_broadcast(const Schedule& s, const BroadcastRunOptions& opt) {
+BroadcastRunReport run_broadcast(const api::RankProgram& mine, std::int64_t P, std::int64_t items,
+                                 const BroadcastRunOptions& opt) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  if (s.P != size)
-    throw InputError("the schedule has P=" + std::to_string(s.P) + " processors (source included) but " +
-                     std::to_string(size) + " ranks were started: use mpirun -np " + std::to_string(s.P));
+  if (P != size)
+    throw InputError("the schedule has P=" + std::to_string(P) + " processors (source included) but " +
+                     std::to_string(size) + " ranks were started: use mpirun -np " + std::to_string(P));
   if (opt.bytes < 1 || opt.reps < 1) throw InputError("--bytes and --reps must be >= 1");
-  const std::int64_t total = checked_mul(s.items, opt.bytes, "message size");
+  const std::int64_t total = checked_mul(items, opt.bytes, "message size");
   if (total > kMaxMessageBytes)
-    throw InputError("message of " + std::to_string(s.items) + " items x " + std::to_string(opt.bytes) +
+    throw InputError("message of " + std::to_string(items) + " items x " + std::to_string(opt.bytes) +
                      " bytes exceeds " + std::to_string(kMaxMessageBytes) + " bytes per rank");
   void* ub = nullptr;
   int has_ub = 0;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &has_ub);
-  if (has_ub && s.items - 1 > *static_cast<int*>(ub))
+  if (has_ub && items - 1 > *static_cast<int*>(ub))
     throw InputError("items are MPI tags; this MPI allows at most " + std::to_string(*static_cast<int*>(ub) + 1));
 
   MPI_Comm comm;  // a private communicator: no other traffic can match these tags
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  ItemBuffer msg{s.items, opt.bytes, std::vector<unsigned char>(static_cast<std::size_t>(total))};
+  ItemBuffer msg{items, opt.bytes, std::vector<unsigned char>(static_cast<std::size_t>(total))};
 
   std::vector<Method> methods;
-  auto p2p = [&](const std::string& name, RankProgram prog) {
+  auto p2p = [&](const std::string& name, api::RankProgram prog) {
     Method m{name, {}, static_cast<std::int64_t>(prog.sends.size()), 0};
-    auto idx = receive_index(prog, s.items, rank, m.program_errors);
+    auto idx = receive_index(prog, items, rank, m.program_errors);
     m.run = [comm, prog = std::move(prog), idx = std::move(idx)](ItemBuffer& x) { run_program(comm, prog, x, idx); };
     methods.push_back(std::move(m));
   };
-  p2p("block-cyclic schedule", block_cyclic_program(s, rank));
+  p2p("block-cyclic schedule", mine);
   methods.push_back({"MPI_Bcast whole message", [comm](ItemBuffer& x) {
                        MPI_Bcast(x.data.data(), static_cast<int>(x.data.size()), MPI_BYTE, 0, comm);
                      }});
@@ -115,15 +117,15 @@ BroadcastRunReport run_broadcast(const Schedule& s, const BroadcastRunOptions& o
                        for (std::int64_t i = 0; i < x.items; ++i)
                          MPI_Bcast(x.item(i), static_cast<int>(x.bytes), MPI_BYTE, 0, comm);
                      }});
-  p2p("pipelined binary tree", binary_tree_program(s.P, s.items, rank));
+  p2p("pipelined binary tree", binary_tree_program(P, items, rank));
 
-  BroadcastRunReport rep{size, s.items, opt.bytes, opt.reps, {}};
+  BroadcastRunReport rep{size, items, opt.bytes, opt.reps, {}};
   std::vector<std::vector<double>> times(methods.size());
   std::vector<std::int64_t> failures(methods.size(), 0);
   for (int r = 0; r < opt.reps; ++r)
     for (std::size_t k = 0; k < methods.size(); ++k) {
       if (rank == 0)
-        for (std::int64_t i = 0; i < s.items; ++i) fill_payload(msg.item(i), static_cast<std::size_t>(opt.bytes), i);
+        for (std::int64_t i = 0; i < items; ++i) fill_payload(msg.item(i), static_cast<std::size_t>(opt.bytes), i);
       else
         std::fill(msg.data.begin(), msg.data.end(), 0);  // stale data from the last run must not verify
       MPI_Barrier(comm);
@@ -133,7 +135,7 @@ BroadcastRunReport run_broadcast(const Schedule& s, const BroadcastRunOptions& o
       MPI_Reduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, comm);
       times[k].push_back(slowest);
       std::int64_t bad = 0;
-      for (std::int64_t i = 0; i < s.items; ++i)
+      for (std::int64_t i = 0; i < items; ++i)
         bad += !payload_ok(msg.item(i), static_cast<std::size_t>(opt.bytes), i);
       if (bad)
         std::cerr << "rank " << rank << ": " << methods[k].name << ", repetition " << r + 1 << ": " << bad

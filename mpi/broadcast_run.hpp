@@ -1,5 +1,6 @@
 // Real broadcast over MPI point-to-point messages (issue 13, part 2): every rank follows its
-// program from an explicit block-cyclic schedule (rank_program.hpp), forwards what it
+// own program (include/blockcast/program.hpp, computed for that rank alone by
+// engine/per_rank.hpp), forwards what it
 // received, and verifies that it got every item exactly once with the right payload
 // (payload.hpp). On the same ranks and data the run is timed against MPI_Bcast of the whole
 // message, MPI_Bcast of K segments and a pipelined binary tree.
@@ -11,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "schedule.hpp"
+#include <blockcast/program.hpp>
 
 namespace blockcast::mpi {
 
@@ -38,8 +39,10 @@ struct BroadcastRunReport {
 // The largest message (items * bytes) a run accepts; each rank holds it in memory.
 inline constexpr std::int64_t kMaxMessageBytes = std::int64_t{1} << 30;
 
-// InputError (on every rank alike) if the schedule's P differs from the number of ranks,
-// the message exceeds kMaxMessageBytes or an item number exceeds the MPI tag bound.
-BroadcastRunReport run_broadcast(const Schedule& s, const BroadcastRunOptions& opt);
+// `mine` is this rank's program in a schedule of `items` items on P ranks. InputError (on
+// every rank alike) if P differs from the number of ranks, the message exceeds
+// kMaxMessageBytes or an item number exceeds the MPI tag bound.
+BroadcastRunReport run_broadcast(const api::RankProgram& mine, std::int64_t P, std::int64_t items,
+                                 const BroadcastRunOptions& opt);
 
 }  // namespace blockcast::mpi

@@ -1,4 +1,4 @@
-// Rank programs and payloads of `mpi-run` (mpi/rank_program.hpp, mpi/payload.hpp), checked
+// Rank programs and payloads of `mpi-run` (engine/per_rank.hpp, mpi/baseline_program.hpp, mpi/payload.hpp), checked
 // without MPI: across all ranks every send has exactly one matching receive, every rank but
 // the source receives every item exactly once, and a rank forwards only items it holds.
 #include <doctest/doctest.h>
@@ -9,20 +9,21 @@
 #include "assignment_json.hpp"
 #include "expand.hpp"
 #include "payload.hpp"
-#include "rank_program.hpp"
+#include "baseline_program.hpp"
+#include "per_rank.hpp"
 
 using namespace blockcast;
 
 namespace {
 
 // Empty string if the programs form a correct broadcast of `items` items from rank 0.
-std::string program_error(const std::vector<RankProgram>& progs, std::int64_t items) {
+std::string program_error(const std::vector<api::RankProgram>& progs, std::int64_t items) {
   std::map<std::tuple<int, int, int>, int> in_flight;  // (sender, receiver, item) -> sends - receives
   for (std::size_t q = 0; q < progs.size(); ++q) {
     std::vector<int> got(static_cast<std::size_t>(items), 0);
     for (const auto& r : progs[q].recvs) {
       ++got[static_cast<std::size_t>(r.item)];
-      --in_flight[{r.peer, static_cast<int>(q), r.item}];
+      --in_flight[{static_cast<int>(r.peer), static_cast<int>(q), static_cast<int>(r.item)}];
     }
     for (std::int64_t i = 0; i < items; ++i)
       if (got[static_cast<std::size_t>(i)] != (q == 0 ? 0 : 1))
@@ -30,7 +31,7 @@ std::string program_error(const std::vector<RankProgram>& progs, std::int64_t it
                std::to_string(got[static_cast<std::size_t>(i)]) + " times";
     for (const auto& s : progs[q].sends) {
       if (q != 0 && !got[static_cast<std::size_t>(s.item)]) return "rank " + std::to_string(q) + " forwards an item it never gets";
-      ++in_flight[{static_cast<int>(q), s.peer, s.item}];
+      ++in_flight[{static_cast<int>(q), static_cast<int>(s.peer), static_cast<int>(s.item)}];
     }
   }
   for (const auto& [key, n] : in_flight)
@@ -44,9 +45,13 @@ TEST_CASE("mpi block-cyclic programs of test schedules form a correct broadcast"
   for (const char* file : {"/L3_t7.json", "/mpi/L2_P14_pruned.json", "/mpi/L2_P16_ties.json",
                            "/mpi/L3_P16_ties.json", "/mpi/L5_P16_optimal.json"}) {
     CAPTURE(file);
-    const Schedule s = expand_assignment(read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + file), 40);
-    std::vector<RankProgram> progs;
-    for (std::int64_t q = 0; q < s.P; ++q) progs.push_back(block_cyclic_program(s, q));
+    const Assignment a = read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + file);
+    const Schedule s = expand_assignment(a, 40);
+    std::vector<api::RankProgram> progs;
+    for (std::int64_t q = 0; q < s.P; ++q) {
+      progs.push_back(schedule_program(s, q));
+      CHECK(assignment_program(a, q, 40) == progs.back());  // what mpi-run's ranks compute
+    }
     CHECK(program_error(progs, 40) == "");
     CHECK(progs[0].sends.size() == 40);  // the source sends each item once (SPEC Sec. 2)
   }
@@ -54,7 +59,7 @@ TEST_CASE("mpi block-cyclic programs of test schedules form a correct broadcast"
 
 TEST_CASE("mpi binary-tree programs form a correct broadcast for P = 2..17") {
   for (std::int64_t P = 2; P <= 17; ++P) {
-    std::vector<RankProgram> progs;
+    std::vector<api::RankProgram> progs;
     for (std::int64_t q = 0; q < P; ++q) progs.push_back(binary_tree_program(P, 7, q));
     CHECK(program_error(progs, 7) == "");
   }
@@ -62,8 +67,8 @@ TEST_CASE("mpi binary-tree programs form a correct broadcast for P = 2..17") {
 
 TEST_CASE("mpi program checker rejects a lost and a repeated message") {
   const Schedule s = expand_assignment(read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json"), 10);
-  std::vector<RankProgram> progs;
-  for (std::int64_t q = 0; q < s.P; ++q) progs.push_back(block_cyclic_program(s, q));
+  std::vector<api::RankProgram> progs;
+  for (std::int64_t q = 0; q < s.P; ++q) progs.push_back(schedule_program(s, q));
   auto lost = progs;
   lost[3].recvs.pop_back();
   CHECK(program_error(lost, 10) != "");
