@@ -1,0 +1,37 @@
+// The state behind the public API's value types (include/blockcast/blockcast.hpp) and the
+// translation of the engine's errors into the API's. Internal to api/.
+#pragma once
+#include <blockcast/blockcast.hpp>
+#include <optional>
+#include <utility>
+
+#include "assignment.hpp"
+#include "checked.hpp"
+#include "everyp/best_schedule.hpp"
+#include "schedule.hpp"
+
+namespace blockcast::api {
+
+struct ContinuousSchedule::Impl {
+  BestSchedule best;  // the search's answer; best.witness is the checked schedule
+};
+
+struct KItemSchedule::Impl {
+  int L = 0;
+  std::int64_t P = 0, k = 0, time = 0, lower_bound = 0;
+  std::string method, verification;
+  std::optional<Schedule> listed;       // every message (simulated before it was kept)
+  std::optional<Assignment> continuous;  // or: this continuous schedule cut after k items
+};
+
+// Runs f, turning the engine's InputError into InvalidInput (same one-line message).
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return std::forward<F>(f)();
+  } catch (const InputError& e) {
+    throw InvalidInput(e.what());
+  }
+}
+
+}  // namespace blockcast::api

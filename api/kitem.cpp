@@ -1,0 +1,87 @@
+// The public API's k-item schedules (include/blockcast/blockcast.hpp; paper 000 Sec. 3.1):
+// the best schedule of search/kitem/schedules.hpp (circulant for L = 1, the continuous
+// schedule cut after k items, SAT endgames where the model is small), each replayed by the
+// independent simulator; when the explicit schedule is too large to list, the continuous
+// schedule cut after k items, whose per-rank programs are computed without listing it.
+#include <chrono>
+#include <stdexcept>
+
+#include "api/impl.hpp"
+#include "expand.hpp"
+#include "kitem/bounds.hpp"
+#include "kitem/schedules.hpp"
+#include "per_rank.hpp"
+#include "postal.hpp"
+#include "schedule_json.hpp"
+
+namespace blockcast::api {
+
+int KItemSchedule::L() const { return impl_->L; }
+std::int64_t KItemSchedule::P() const { return impl_->P; }
+std::int64_t KItemSchedule::k() const { return impl_->k; }
+std::int64_t KItemSchedule::time() const { return impl_->time; }
+std::int64_t KItemSchedule::lower_bound() const { return impl_->lower_bound; }
+std::string KItemSchedule::method() const { return impl_->method; }
+std::string KItemSchedule::verification() const { return impl_->verification; }
+
+RankProgram KItemSchedule::rank_program(std::int64_t rank) const {
+  return guarded([&] {
+    if (impl_->listed) return schedule_program(*impl_->listed, rank);
+    return assignment_program(*impl_->continuous, rank, impl_->k);
+  });
+}
+
+std::string KItemSchedule::to_json() const {
+  if (!impl_->listed)
+    throw InvalidInput("the schedule of P=" + std::to_string(impl_->P) + ", k=" + std::to_string(impl_->k) +
+                       " is too large to list message by message; use rank_program");
+  return blockcast::to_json(*impl_->listed).dump();
+}
+
+namespace {
+
+// The listed schedules of search/kitem: the best one the simulator accepted.
+void take_listed(KItemSchedule::Impl& s, const Assignment& continuous, double seconds) {
+  const KItemSchedules ks = kitem_schedules(continuous, s.k, seconds);
+  const auto& best = ks.best();
+  if (!best.simulated_ok)  // never seen: the cut of a checked continuous schedule is correct
+    throw std::logic_error("k-item schedule rejected by the simulator: " + best.violation);
+  s.time = best.time, s.method = best.name, s.listed = best.schedule;
+  s.listed->expected_delay = 0;  // items of an endgame have their own delays; the claim is time()
+  s.verification = "replayed by the independent postal-model simulator (" +
+                   std::to_string(best.schedule.messages.size()) + " messages)";
+}
+
+}  // namespace
+
+KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& options) {
+  return guarded([&] {
+    require_latency(L);
+    require_pk(P, k);
+    const auto start = std::chrono::steady_clock::now();
+    SearchOptions o;
+    o.threads = options.threads;
+    o.limits.time_limit = options.time_limit;
+    const BestSchedule b = best_schedule(L, P, o);
+    if (!b.witness)
+      throw std::runtime_error("no continuous schedule for L=" + std::to_string(L) + " P=" + std::to_string(P) +
+                               " to build on: " + b.reason);
+    auto s = std::make_shared<KItemSchedule::Impl>();
+    s->L = L, s->P = P, s->k = k, s->lower_bound = kitem_lower_bound(L, P, k);
+    const Assignment& a = *b.witness;
+    const i64 events = checked_mul(P, checked_add(k, a.delay(), "window"), "window");
+    if (events <= kMaxScheduleEvents) {
+      const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double left = options.time_limit > 0 ? std::max(0.05, options.time_limit - used) : 0;
+      take_listed(*s, a, left);
+    } else {
+      s->continuous = a, s->method = "cut", s->time = a.delay() + k - 1;
+      s->verification = "the continuous schedule passed the symbolic checker (" + b.verification +
+                        "); its first k items are this schedule; not replayed: P*(k+L+T) = " + std::to_string(events) +
+                        " exceeds " + std::to_string(kMaxScheduleEvents);
+    }
+    return KItemSchedule(std::move(s));
+  });
+}
+
+}  // namespace blockcast::api

@@ -1,0 +1,121 @@
+// The Python module `blockcast` (issue 25, part 3): pybind11 bindings of the public C++ API
+// (include/blockcast/blockcast.hpp), nothing more, so notebooks get exactly the library's
+// checked schedules:
+//   import blockcast
+//   s = blockcast.solve(L=5, P=1000); s.delay; s.rank_program(17); s.to_json()
+// Errors: InvalidInput becomes ValueError. docs/library.md documents the module.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <blockcast/blockcast.hpp>
+
+namespace py = pybind11;
+namespace bc = blockcast::api;
+
+namespace {
+
+py::dict transfers(const std::vector<bc::Transfer>& v) {
+  std::vector<std::int64_t> step, peer, item;
+  for (const auto& t : v) step.push_back(t.step), peer.push_back(t.peer), item.push_back(t.item);
+  py::dict d;
+  d["step"] = step, d["peer"] = peer, d["item"] = item;
+  return d;
+}
+
+void bind_program(py::module_& m) {
+  py::class_<bc::Transfer>(m, "Transfer", "one message of a rank: step, peer, item")
+      .def_readonly("step", &bc::Transfer::step)
+      .def_readonly("peer", &bc::Transfer::peer)
+      .def_readonly("item", &bc::Transfer::item)
+      .def("__repr__", [](const bc::Transfer& t) {
+        return "Transfer(step=" + std::to_string(t.step) + ", peer=" + std::to_string(t.peer) +
+               ", item=" + std::to_string(t.item) + ")";
+      });
+  py::class_<bc::RankProgram>(m, "RankProgram", "what one rank sends and receives, by step")
+      .def_readonly("rank", &bc::RankProgram::rank)
+      .def_readonly("L", &bc::RankProgram::L)
+      .def_readonly("sends", &bc::RankProgram::sends)
+      .def_readonly("recvs", &bc::RankProgram::recvs)
+      .def("columns", [](const bc::RankProgram& p) {
+        py::dict d;
+        d["sends"] = transfers(p.sends), d["recvs"] = transfers(p.recvs);
+        return d;
+      }, "the sends and receives as columns (step, peer, item lists), e.g. for pandas")
+      .def("to_json", [](const bc::RankProgram& p) { return bc::to_json(p); });
+}
+
+void bind_schedules(py::module_& m) {
+  py::enum_<bc::Verdict>(m, "Verdict")
+      .value("SOLVED", bc::Verdict::solved)
+      .value("IMPOSSIBLE", bc::Verdict::impossible)
+      .value("UNKNOWN", bc::Verdict::unknown);
+  py::class_<bc::ContinuousSchedule>(m, "ContinuousSchedule", "the best block-cyclic continuous broadcast for (L, P)")
+      .def_property_readonly("L", &bc::ContinuousSchedule::L)
+      .def_property_readonly("P", &bc::ContinuousSchedule::P)
+      .def_property_readonly("verdict", &bc::ContinuousSchedule::verdict)
+      .def_property_readonly("delay", &bc::ContinuousSchedule::delay)
+      .def_property_readonly("lower_bound", &bc::ContinuousSchedule::lower_bound)
+      .def_property_readonly("optimal", &bc::ContinuousSchedule::optimal)
+      .def_property_readonly("shape", &bc::ContinuousSchedule::shape)
+      .def_property_readonly("reason", &bc::ContinuousSchedule::reason)
+      .def_property_readonly("verification", &bc::ContinuousSchedule::verification)
+      .def("rank_program", [](const bc::ContinuousSchedule& s, std::int64_t rank, std::optional<std::int64_t> first_step,
+                              std::optional<std::int64_t> steps, std::optional<std::int64_t> k) {
+             if (k) return s.rank_program_items(rank, *k);
+             return s.rank_program(rank, first_step.value_or(s.delay()), steps.value_or(s.delay()));
+           },
+           py::arg("rank"), py::arg("first_step") = py::none(), py::arg("steps") = py::none(), py::arg("k") = py::none(),
+           "steps [first_step, first_step + steps) of the endless schedule (default: delay steps from step delay), "
+           "or with k= the schedule cut after k items")
+      .def("to_json", &bc::ContinuousSchedule::to_json);
+  py::class_<bc::KItemSchedule>(m, "KItemSchedule", "a broadcast of k items")
+      .def_property_readonly("L", &bc::KItemSchedule::L)
+      .def_property_readonly("P", &bc::KItemSchedule::P)
+      .def_property_readonly("k", &bc::KItemSchedule::k)
+      .def_property_readonly("time", &bc::KItemSchedule::time)
+      .def_property_readonly("lower_bound", &bc::KItemSchedule::lower_bound)
+      .def_property_readonly("optimal", &bc::KItemSchedule::optimal)
+      .def_property_readonly("method", &bc::KItemSchedule::method)
+      .def_property_readonly("verification", &bc::KItemSchedule::verification)
+      .def("rank_program", &bc::KItemSchedule::rank_program, py::arg("rank"))
+      .def("to_json", &bc::KItemSchedule::to_json);
+  py::class_<bc::CheckReport>(m, "CheckReport", "the outcome of a check")
+      .def_readonly("accepted", &bc::CheckReport::accepted)
+      .def_readonly("format", &bc::CheckReport::format)
+      .def_readonly("reason", &bc::CheckReport::reason)
+      .def_readonly("P", &bc::CheckReport::P)
+      .def_readonly("items", &bc::CheckReport::items)
+      .def_readonly("max_delay", &bc::CheckReport::max_delay)
+      .def_readonly("simulated", &bc::CheckReport::simulated)
+      .def("__bool__", [](const bc::CheckReport& r) { return r.accepted; });
+}
+
+bc::Options options(double time_limit, int threads) { return {time_limit, threads}; }
+
+}  // namespace
+
+PYBIND11_MODULE(blockcast, m) {
+  m.doc() = "blockcast: optimal broadcast schedules in the postal / LogP model (docs/library.md)";
+  py::register_exception<bc::InvalidInput>(m, "InvalidInput", PyExc_ValueError);
+  m.attr("__version__") = bc::version();
+  bind_program(m);
+  bind_schedules(m);
+  // Long searches release the GIL so other Python threads keep running.
+  m.def("solve", [](int L, std::int64_t P, double time_limit, int threads) {
+        py::gil_scoped_release nogil;
+        return bc::solve(L, P, options(time_limit, threads));
+      }, py::arg("L"), py::arg("P"), py::kw_only(), py::arg("time_limit") = 10.0, py::arg("threads") = 0,
+        "the best continuous (block-cyclic) schedule for latency L and P processors");
+  m.def("kitem", [](int L, std::int64_t P, std::int64_t k, double time_limit, int threads) {
+        py::gil_scoped_release nogil;
+        return bc::kitem(L, P, k, options(time_limit, threads));
+      }, py::arg("L"), py::arg("P"), py::arg("k"), py::kw_only(), py::arg("time_limit") = 10.0, py::arg("threads") = 0,
+        "the best k-item schedule blockcast builds for (L, P, k)");
+  m.def("read_continuous", &bc::read_continuous, py::arg("json"), "a continuous schedule from JSON, checked");
+  m.def("check", &bc::check, py::arg("schedule_json"), py::arg("k") = 0,
+        "symbolic check, and with k > 0 (or an explicit schedule) a simulated replay");
+  m.def("simulate", [](const std::string& j, std::int64_t k) { return bc::check(j, k); }, py::arg("schedule_json"),
+        py::arg("k"), "check and replay k items in the postal-model simulator");
+  m.def("verify_certificate", &bc::verify_certificate, py::arg("certificate_json"),
+        "re-check a conjecture certificate");
+}
