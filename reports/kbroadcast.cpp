@@ -21,6 +21,8 @@ std::string kbroadcast_text(const KBroadcastReport& r) {
     else
       s << "time " << r.simulated_time << " (last reception step), " << r.messages
         << " messages; L+T+k-1 = " << r.predicted_time << ": " << (r.matches_prediction() ? "yes" : "NO") << "\n";
+  } else if (!r.not_cut.empty()) {
+    s << "    (not cut: " << r.not_cut << ")\n";
   } else {
     s << "    (no continuous schedule given: --assignment FILE)\n";
   }
