@@ -44,6 +44,7 @@ nlohmann::json kbroadcast_json(const KBroadcastReport& r) {
                    {"simple_delay", r.simple_delay},
                    {"simple_time", r.simple_time},
                    {"single_sending_time", r.single_sending}};
+  if (!r.not_cut.empty()) j["not_cut"] = r.not_cut;
   if (r.has_schedule)
     j["schedule"] = {{"ok", r.simulated_ok},
                      {"violation", r.violation},
