@@ -3,12 +3,14 @@
 // receive (from whom, which item), computed for that rank alone, without the P x q phase
 // table of engine/kitem/circulant.hpp.
 //
-// Cost: O(P) time and P bytes (the base blocks of all processors) per rank, not the
-// O(log P) of Träff's papers: our receive rule (circulant.hpp) picks the largest fresh base
-// block in a window of processors, and the windows of one rank's q rounds cover all P
-// processors, as do the rows of the q targets it sends to (sum of skip[j+1] ~ 2P). Träff's
-// O(log P) recvblock/sendblock computation uses a different (but equally valid) block
-// assignment, so the two would not give the same schedule; see docs/kbroadcast.md Sec. 6.
+// Cost: O(log^4 P) time and O(log^2 P) memory for the phase structure (then O(k + log P) to
+// list the steps). The receive rule (circulant.hpp) picks the largest base block not yet
+// received among a window of processors; which base blocks occur in a window is counted from
+// the numeration of the skips in O(log P) per query (circulant_rank.cpp), so no processor
+// outside the rank and its q targets is visited. Träff's papers reach O(log P) with their own
+// recvblock/sendblock computation, which belongs to a different (equally valid) block
+// assignment; our window rule is evaluated here as it is, so that the per-rank programs
+// and the full schedule are one schedule.
 //
 // The result equals the slice of circulant_schedule(P, k) for that rank (tested for every
 // P <= 300); steps are send steps, a message sent at step s is received at s + 1 (L = 1).
