@@ -85,15 +85,15 @@ TEST_CASE("circulant structural check: accepts the phase of every P <= 2000, rej
   // received before it exists.
   int caught = 0;
   for (i64 r = 1; r < 100; ++r)
-    caught += broken([&](CirculantPhase& c) { std::swap(c.recv[static_cast<size_t>(r * q)], c.recv[static_cast<size_t>(r * q + q - 1)]); }) != "";
+    caught += broken([&](CirculantPhase& c) { std::swap(c.at(r, 0), c.at(r, q - 1)); }) != "";
   CHECK(caught >= 90);
-  CHECK(broken([&](CirculantPhase& c) { c.recv[static_cast<size_t>(5 * q + 1)] = c.recv[static_cast<size_t>(5 * q)]; }).rfind("exactly-once", 0) == 0);
-  CHECK(broken([&](CirculantPhase& c) { c.recv[static_cast<size_t>(7 * q + 2)] = static_cast<std::int8_t>(q); }).rfind("range", 0) == 0);
+  CHECK(broken([&](CirculantPhase& c) { c.at(5, 1) = c.at(5, 0); }).rfind("exactly-once", 0) == 0);
+  CHECK(broken([&](CirculantPhase& c) { c.at(7, 2) = static_cast<std::int8_t>(q); }).rfind("range", 0) == 0);
   CHECK(broken([&](CirculantPhase& c) { c.skip[3] = 0; }).find("skip[3]") != std::string::npos);
   CHECK(broken([&](CirculantPhase& c) { c.q += 1; }) != "");
   // Processor 1 gets the source's block of round 0 in every round: the source sends it too late.
   CHECK(broken([&](CirculantPhase& c) {
-          for (int j = 0; j < q; ++j) c.recv[static_cast<size_t>(q + j)] = static_cast<std::int8_t>(q - 1 - j);
+          for (int j = 0; j < q; ++j) c.at(1, j) = static_cast<std::int8_t>(q - 1 - j);
         }).rfind("held", 0) == 0);
 }
 

@@ -43,9 +43,15 @@ void window_or(const std::vector<std::uint32_t>& mask, i64 w, std::vector<std::u
   const i64 n = P + w - 1;
   auto at = [&](i64 i) { return mask[static_cast<size_t>(i < P ? i : i - P)]; };
   pre.resize(static_cast<size_t>(n)), suf.resize(static_cast<size_t>(n)), out.resize(static_cast<size_t>(P));
-  for (i64 i = 0; i < n; ++i) pre[static_cast<size_t>(i)] = (i % w == 0 ? 0 : pre[static_cast<size_t>(i - 1)]) | at(i);
-  for (i64 i = n - 1; i >= 0; --i)
-    suf[static_cast<size_t>(i)] = (i % w == w - 1 || i == n - 1 ? 0 : suf[static_cast<size_t>(i + 1)]) | at(i);
+  // Blocks [b w, b w + w) of 0..n-1: pre is the OR from a block's start, suf to its end
+  // (or to n - 1 in the last, partial block).
+  for (i64 b = 0; b < n; b += w) {
+    const i64 e = std::min(n, b + w);
+    std::uint32_t acc = 0;
+    for (i64 i = b; i < e; ++i) pre[static_cast<size_t>(i)] = acc |= at(i);
+    acc = 0;
+    for (i64 i = e - 1; i >= b; --i) suf[static_cast<size_t>(i)] = acc |= at(i);
+  }
   for (i64 a = 0; a < P; ++a) out[static_cast<size_t>(a)] = suf[static_cast<size_t>(a)] | pre[static_cast<size_t>(a + w - 1)];
 }
 
@@ -77,7 +83,7 @@ CirculantPhase circulant_phase(i64 P) {
         throw std::logic_error("circulant: no block for rank " + std::to_string(r) + " in round " + std::to_string(j) +
                                " (P=" + std::to_string(P) + ")");
       u |= std::uint32_t{1} << e;
-      c.recv[static_cast<size_t>(r * q + j)] =
+      c.recv[static_cast<size_t>(j * P + r)] =
           static_cast<std::int8_t>(e == q ? c.base[static_cast<size_t>(r)] : e - q);
     }
   }
@@ -108,8 +114,9 @@ void circulant_step_messages(const CirculantSchedule& s, i64 step, std::vector<s
   const i64 shift = round / q * q - s.skipped;  // phase offset of every block, in items
   const i64 skip = c.skip[static_cast<size_t>(j)];
   const auto send = static_cast<std::int32_t>(step);
+  const std::int8_t* row = c.recv.data() + static_cast<size_t>(j) * static_cast<size_t>(P);
   for (i64 r = 1; r < P; ++r) {  // nobody sends to the source
-    i64 item = c.recv[static_cast<size_t>(r * q + j)] + shift;
+    i64 item = row[r] + shift;
     if (item < 0) continue;  // a block before item 0: no message
     if (item >= k - 1) {
       if (has_last[static_cast<size_t>(r)]) continue;

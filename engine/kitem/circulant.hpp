@@ -38,9 +38,11 @@ struct CirculantPhase {
   int q = 0;                        // ceil(log2 P): rounds per phase
   std::vector<i64> skip;            // skip[0..q], skip[0] = 1, skip[q] = P
   std::vector<std::int8_t> base;    // base block of each processor (source: q)
-  std::vector<std::int8_t> recv;    // recv[r*q + j]: block r receives in round j of phase 0
-                                    // (b(r), or e - q < 0 for block e of the previous phase)
-  int received(i64 r, int j) const { return recv[static_cast<size_t>(r * q + j)]; }
+  std::vector<std::int8_t> recv;    // recv[j*P + r]: block r receives in round j of phase 0
+                                    // (b(r), or e - q < 0 for block e of the previous phase);
+                                    // round-major, so that a round is one sequential pass
+  int received(i64 r, int j) const { return recv[static_cast<size_t>(j * P + r)]; }
+  std::int8_t& at(i64 r, int j) { return recv[static_cast<size_t>(j * P + r)]; }
 };
 
 // InputError unless 2 <= P <= 2^31 - 1. std::logic_error if the receive rule finds no block
