@@ -159,6 +159,7 @@ KItemSchedule circulant_entry(std::int64_t P, std::int64_t k, std::int64_t expli
   if (P - 1 <= explicit_limit / k) {
     KItemSchedule x = entry(e.name, e.how, circulant_schedule(P, k));
     x.checks = e.checks + "; explicit replay " + (x.simulated_ok ? "ok" : "FAILS");
+    if (!x.simulated_ok) x.violation = "explicit replay: " + x.violation;
     x.implicit = std::move(c);
     if (x.simulated_ok && x.time != x.implicit->time()) x.simulated_ok = false, x.violation = "explicit replay: time differs";
     return x;
