@@ -115,18 +115,21 @@ void circulant_step_messages(const CirculantSchedule& s, i64 step, std::vector<s
   const i64 skip = c.skip[static_cast<size_t>(j)];
   const auto send = static_cast<std::int32_t>(step);
   const std::int8_t* row = c.recv.data() + static_cast<size_t>(j) * static_cast<size_t>(P);
-  for (i64 r = 1; r < P; ++r) {  // nobody sends to the source
+  // Receivers skip..P-1, then 1..skip-1: their senders 0..P-1-skip, then P-skip+1..P-1, in order.
+  auto emit = [&](i64 r) {
     i64 item = row[r] + shift;
-    if (item < 0) continue;  // a block before item 0: no message
+    if (item < 0) return;  // a block before item 0: no message
     if (item >= k - 1) {
-      if (has_last[static_cast<size_t>(r)]) continue;
+      if (has_last[static_cast<size_t>(r)]) return;
       has_last[static_cast<size_t>(r)] = 1;
       item = k - 1;
     }
     const i64 sender = r >= skip ? r - skip : r - skip + P;
     out.push_back(Message{send, send + 1, static_cast<std::int32_t>(sender), static_cast<std::int32_t>(r),
                           static_cast<std::int32_t>(item)});
-  }
+  };
+  for (i64 r = skip; r < P; ++r) emit(r);
+  for (i64 r = 1; r < skip; ++r) emit(r);  // nobody sends to the source
 }
 
 Schedule circulant_schedule(i64 P, i64 k) {
@@ -144,12 +147,6 @@ Schedule circulant_schedule(i64 P, i64 k) {
   for (i64 step = 0; step < c.time(); ++step) {
     circulant_step_messages(c, step, has_last, batch);
     s.messages.insert(s.messages.end(), batch.begin(), batch.end());
-  }
-  // The explicit form is ordered by send step, then sender (engine/schedule.hpp).
-  for (auto it = s.messages.begin(); it != s.messages.end();) {
-    auto end = std::find_if(it, s.messages.end(), [&](const Message& m) { return m.send_step != it->send_step; });
-    std::sort(it, end, [](const Message& a, const Message& b) { return a.sender < b.sender; });
-    it = end;
   }
   return s;
 }

@@ -70,7 +70,7 @@ struct CirculantSchedule {
 // InputError for P < 2, k < 1 or P > 2^31 - 1.
 CirculantSchedule circulant_implicit(i64 P, i64 k);
 
-// The message generator: the messages sent at `step` (0 <= step < time()), in receiver
+// The message generator: the messages sent at `step` (0 <= step < time()), in sender
 // order, appended to `out` (cleared first). `has_last` (P entries, all 0 before step 0)
 // records who already holds item k - 1 and is updated; call the steps in order 0, 1, ...
 // Memory O(P): the whole schedule is never stored.
