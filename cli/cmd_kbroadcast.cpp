@@ -64,6 +64,7 @@ void export_schedules(const KItemSchedules& ks, const std::string& dir) {
   for (const KItemSchedule& s : ks.schedules) {
     const std::filesystem::path base = std::filesystem::path(dir) / s.name;
     write_file(base.string() + ".json", schedule_json(s).dump() + "\n");
+    if (s.schedule.messages.empty() && s.implicit) continue;  // implicit form only: no message list to export
     write_file(base.string() + ".goal", goal_export(s.schedule));
     write_file(base.string() + ".csv", csv_export(s.schedule));
     write_file(base.string() + ".reception.txt", table_text(reception_table(s.schedule, Addressing::absolute)));
@@ -105,12 +106,24 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
     } else {
       require_latency(L);
       if (P < 2) throw InputError("--P must be >= 2");
-      a = continuous_schedule(inv, args->json, L, P, args->seconds);
+      if (!circulant_at_scale(L, P, args->k)) a = continuous_schedule(inv, args->json, L, P, args->seconds);
     }
-    const KBroadcastReport r = kbroadcast_report(L, P, args->k, a);
-    const KItemSchedules ks = kitem_schedules(a, args->k, args->seconds);
+    KBroadcastReport r;
+    KItemSchedules ks;
+    if (args->assignment.empty() && circulant_at_scale(L, P, args->k)) {  // L = 1 at scale (issue 23)
+      if (P > kMaxCirculantP)
+        throw InputError("--P " + std::to_string(P) + ": kbroadcast --L 1 builds the circulant schedule up to P = " +
+                         std::to_string(kMaxCirculantP) + " (its phase table has P*ceil(log2 P) bytes)");
+      r = kbroadcast_report(L, P, args->k);
+      r.not_cut = "(P-1)*k = " + std::to_string((P - 1) * args->k) + " messages, over " +
+                  std::to_string(kExplicitCirculantLimit) + "; the circulant schedule is held implicitly";
+      ks = circulant_schedules(P, args->k);
+    } else {
+      r = kbroadcast_report(L, P, args->k, a);
+      ks = kitem_schedules(a, args->k, args->seconds);
+    }
     if (!args->out.empty()) export_schedules(ks, args->out);
-    bool ok = r.matches_prediction();
+    bool ok = r.matches_prediction() || !r.not_cut.empty();
     for (const auto& s : ks.schedules) ok = ok && s.simulated_ok;
     if (!args->json) {
       std::cout << kbroadcast_text(r) << kitem_schedules_text(ks);
@@ -129,7 +142,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
     }
     for (const auto& s : ks.schedules)
       if (!s.simulated_ok) leave(Status::rejected);
-    if (!r.matches_prediction()) leave(Status::rejected);
+    if (!r.matches_prediction() && r.not_cut.empty()) leave(Status::rejected);
   });
 }
 

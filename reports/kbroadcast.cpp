@@ -21,6 +21,8 @@ std::string kbroadcast_text(const KBroadcastReport& r) {
     else
       s << "time " << r.simulated_time << " (last reception step), " << r.messages
         << " messages; L+T+k-1 = " << r.predicted_time << ": " << (r.matches_prediction() ? "yes" : "NO") << "\n";
+  } else if (!r.not_cut.empty()) {
+    s << "    (not cut: " << r.not_cut << ")\n";
   } else {
     s << "    (no continuous schedule given: --assignment FILE)\n";
   }
@@ -42,6 +44,7 @@ nlohmann::json kbroadcast_json(const KBroadcastReport& r) {
                    {"simple_delay", r.simple_delay},
                    {"simple_time", r.simple_time},
                    {"single_sending_time", r.single_sending}};
+  if (!r.not_cut.empty()) j["not_cut"] = r.not_cut;
   if (r.has_schedule)
     j["schedule"] = {{"ok", r.simulated_ok},
                      {"violation", r.violation},

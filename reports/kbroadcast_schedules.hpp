@@ -9,10 +9,17 @@
 
 namespace blockcast {
 
-// Text: one line per schedule (name, simulated time, gap to the lower bound, how) and the notes.
+// Text: one line per schedule (name, simulated time, gap to the lower bound, how, the checks
+// that ran) and the notes.
 std::string kitem_schedules_text(const KItemSchedules& ks);
 // {"name", "how", "P", "L", "items", "time", "simulated_ok", "violation",
 //  "messages": [[send_step, recv_step, sender, receiver, item], ...]}
 nlohmann::json schedule_json(const KItemSchedule& s);
+// A circulant schedule held only in its implicit form (too large for a message list):
+// {"format": "blockcast-circulant-schedule", "name", "how", "P", "L", "items", "time",
+//  "simulated_ok", "violation", "checks", "form": "implicit", "rounds_per_phase", "skip",
+//  "skipped_rounds", "message_count"}; every message follows from P and k
+// (engine/kitem/circulant.hpp). schedule_json returns this for such a schedule.
+nlohmann::json implicit_schedule_json(const KItemSchedule& s);
 
 }  // namespace blockcast

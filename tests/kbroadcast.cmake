@@ -6,3 +6,16 @@ target_sources(blockcast_tests PRIVATE
 target_link_libraries(blockcast_tests PRIVATE blockcast_kitem)
 # CLI cases: cli_kbroadcast_*, cli_continuous_search_*, cli_simple_schedule, cli_latency_svg in
 # tests/cli/cases.tsv.
+# Issue 23 (L = 1 circulant at scale): unit tests of the implicit form, the structural check,
+# the streaming simulator and the per-rank program.
+target_sources(blockcast_tests PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_circulant_scale.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_circulant_rank.cpp)
+# The streaming-replay bench and the full sweep (every P <= 2000, k <= 64, ~4*10^9 message
+# events): tests/bench/circulant_stream.sh, docs/benchmarks.md. The sweep is a ctest entry
+# with LABEL long (minutes; keep it out of the ASan run).
+add_executable(circulant_stream ${CMAKE_CURRENT_SOURCE_DIR}/bench/circulant_stream.cpp)
+target_link_libraries(circulant_stream PRIVATE blockcast_engine)
+blockcast_warnings(circulant_stream)
+add_test(NAME kbroadcast_circulant_sweep_long COMMAND circulant_stream sweep 2000 64)
+set_tests_properties(kbroadcast_circulant_sweep_long PROPERTIES LABELS long)

@@ -1,6 +1,7 @@
 // Träff's circulant-graph k-item broadcast for L = 1 (see circulant.hpp; issue 23).
 #include "kitem/circulant.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <string>
@@ -18,33 +19,40 @@ int ceil_log2(i64 P) {
   return q;
 }
 
-// Greedy decomposition r = skip[e1] + ... + skip[b] from the largest skip down; the last
-// index used is r's base block. skip[j+1] <= 2 skip[j] makes the remainder drop below skip[j]
-// after index j, so the greedy always ends at 0.
-int base_block(i64 r, const std::vector<i64>& skip, int q) {
-  if (r == 0) return q;
-  for (int j = q - 1; j >= 0; --j) {
-    if (r < skip[static_cast<size_t>(j)]) continue;
-    r -= skip[static_cast<size_t>(j)];
-    if (r == 0) return j;
+// Base blocks of every processor by the greedy decomposition r = skip[e1] + ... + skip[b]
+// from the largest skip down (the last index used is r's base block): the first term is the
+// largest skip <= r, and the rest r - skip[e1] < skip[e1+1] - skip[e1] <= skip[e1] decomposes
+// the same way, so base[r] = base[r - skip[e1]], or e1 when that is 0. O(P).
+std::vector<std::int8_t> base_blocks(i64 P, const std::vector<i64>& skip, int q) {
+  std::vector<std::int8_t> base(static_cast<size_t>(P), static_cast<std::int8_t>(q));
+  int e = 0;
+  for (i64 r = 1; r < P; ++r) {
+    while (skip[static_cast<size_t>(e) + 1] <= r) ++e;
+    const i64 rest = r - skip[static_cast<size_t>(e)];
+    base[static_cast<size_t>(r)] = rest == 0 ? static_cast<std::int8_t>(e) : base[static_cast<size_t>(rest)];
   }
-  throw std::logic_error("circulant: greedy decomposition of a rank does not end at 0");
+  return base;
 }
 
-// or_from[a] = OR of mask[(a + t) mod P] for t in 0..w-1, for every a in 0..P-1: the window
+// out[a] = OR of mask[(a + t) mod P] for t in 0..w-1, for every a in 0..P-1: the window
 // is cut by the blocks of w consecutive positions into a suffix of one block and a prefix of
-// the next, each precomputed (O(P + w) instead of O(P w)).
-std::vector<std::uint64_t> window_or(const std::vector<std::uint64_t>& mask, i64 w) {
+// the next, each precomputed (O(P + w) instead of O(P w)). pre and suf are scratch.
+void window_or(const std::vector<std::uint32_t>& mask, i64 w, std::vector<std::uint32_t>& pre,
+               std::vector<std::uint32_t>& suf, std::vector<std::uint32_t>& out) {
   const i64 P = static_cast<i64>(mask.size());
   const i64 n = P + w - 1;
-  auto at = [&](i64 i) { return mask[static_cast<size_t>(i % P)]; };
-  std::vector<std::uint64_t> pre(static_cast<size_t>(n)), suf(static_cast<size_t>(n));
-  for (i64 i = 0; i < n; ++i) pre[static_cast<size_t>(i)] = (i % w == 0 ? 0 : pre[static_cast<size_t>(i - 1)]) | at(i);
-  for (i64 i = n - 1; i >= 0; --i)
-    suf[static_cast<size_t>(i)] = (i % w == w - 1 || i == n - 1 ? 0 : suf[static_cast<size_t>(i + 1)]) | at(i);
-  std::vector<std::uint64_t> out(static_cast<size_t>(P));
+  auto at = [&](i64 i) { return mask[static_cast<size_t>(i < P ? i : i - P)]; };
+  pre.resize(static_cast<size_t>(n)), suf.resize(static_cast<size_t>(n)), out.resize(static_cast<size_t>(P));
+  // Blocks [b w, b w + w) of 0..n-1: pre is the OR from a block's start, suf to its end
+  // (or to n - 1 in the last, partial block).
+  for (i64 b = 0; b < n; b += w) {
+    const i64 e = std::min(n, b + w);
+    std::uint32_t acc = 0;
+    for (i64 i = b; i < e; ++i) pre[static_cast<size_t>(i)] = acc |= at(i);
+    acc = 0;
+    for (i64 i = e - 1; i >= b; --i) suf[static_cast<size_t>(i)] = acc |= at(i);
+  }
   for (i64 a = 0; a < P; ++a) out[static_cast<size_t>(a)] = suf[static_cast<size_t>(a)] | pre[static_cast<size_t>(a + w - 1)];
-  return out;
 }
 
 }  // namespace
@@ -58,26 +66,24 @@ CirculantPhase circulant_phase(i64 P) {
   c.skip.assign(static_cast<size_t>(q) + 1, 0);
   c.skip[static_cast<size_t>(q)] = P;
   for (int j = q - 1; j >= 0; --j) c.skip[static_cast<size_t>(j)] = (c.skip[static_cast<size_t>(j) + 1] + 1) / 2;
-  c.base.resize(static_cast<size_t>(P));
-  std::vector<std::uint64_t> mask(static_cast<size_t>(P)), used(static_cast<size_t>(P));
-  for (i64 r = 0; r < P; ++r) {
-    const int b = base_block(r, c.skip, q);
-    c.base[static_cast<size_t>(r)] = static_cast<std::int8_t>(b);
-    mask[static_cast<size_t>(r)] = used[static_cast<size_t>(r)] = std::uint64_t{1} << b;
-  }
+  c.base = base_blocks(P, c.skip, q);
+  // q <= 31: the masks of blocks 0..q fit 32 bits.
+  std::vector<std::uint32_t> mask(static_cast<size_t>(P)), used(static_cast<size_t>(P)), win, pre, suf;
+  for (i64 r = 0; r < P; ++r) mask[static_cast<size_t>(r)] = used[static_cast<size_t>(r)] = std::uint32_t{1} << c.base[static_cast<size_t>(r)];
   c.recv.assign(static_cast<size_t>(P * q), 0);
   for (int j = 0; j < q; ++j) {
     const i64 lo = c.skip[static_cast<size_t>(j) + 1], hi = c.skip[static_cast<size_t>(j)];  // window r-lo+1 .. r-hi
-    const std::vector<std::uint64_t> win = window_or(mask, lo - hi);
+    window_or(mask, lo - hi, pre, suf, win);
     for (i64 r = 1; r < P; ++r) {
-      std::uint64_t& u = used[static_cast<size_t>(r)];
-      const std::uint64_t fresh = win[static_cast<size_t>((r - lo + 1 + P) % P)] & ~u;
-      int e = fresh ? std::bit_width(fresh) - 1 : c.base[static_cast<size_t>((r - lo + P) % P)];
+      std::uint32_t& u = used[static_cast<size_t>(r)];
+      const i64 first = r - lo + 1 >= 0 ? r - lo + 1 : r - lo + 1 + P;  // r - lo + 1 > -P
+      const std::uint32_t fresh = win[static_cast<size_t>(first)] & ~u;
+      int e = fresh ? std::bit_width(fresh) - 1 : c.base[static_cast<size_t>(first == 0 ? P - 1 : first - 1)];
       if (u >> e & 1)
         throw std::logic_error("circulant: no block for rank " + std::to_string(r) + " in round " + std::to_string(j) +
                                " (P=" + std::to_string(P) + ")");
-      u |= std::uint64_t{1} << e;
-      c.recv[static_cast<size_t>(r * q + j)] =
+      u |= std::uint32_t{1} << e;
+      c.recv[static_cast<size_t>(j * P + r)] =
           static_cast<std::int8_t>(e == q ? c.base[static_cast<size_t>(r)] : e - q);
     }
   }
@@ -89,37 +95,58 @@ i64 circulant_time(i64 P, i64 k) {
   return k - 1 + ceil_log2(P);
 }
 
+CirculantSchedule circulant_implicit(i64 P, i64 k) {
+  require_pk(P, k);
+  CirculantSchedule s;
+  s.phase = circulant_phase(P);
+  s.k = k;
+  s.skipped = (s.phase.q - (k - 1) % s.phase.q) % s.phase.q;
+  return s;
+}
+
+void circulant_step_messages(const CirculantSchedule& s, i64 step, std::vector<std::uint8_t>& has_last,
+                             std::vector<Message>& out) {
+  out.clear();
+  const CirculantPhase& c = s.phase;
+  const i64 P = c.P, q = c.q, k = s.k;
+  const i64 round = step + s.skipped;
+  const int j = static_cast<int>(round % q);
+  const i64 shift = round / q * q - s.skipped;  // phase offset of every block, in items
+  const i64 skip = c.skip[static_cast<size_t>(j)];
+  const auto send = static_cast<std::int32_t>(step);
+  const std::int8_t* row = c.recv.data() + static_cast<size_t>(j) * static_cast<size_t>(P);
+  // Receivers skip..P-1, then 1..skip-1: their senders 0..P-1-skip, then P-skip+1..P-1, in order.
+  auto emit = [&](i64 r) {
+    i64 item = row[r] + shift;
+    if (item < 0) return;  // a block before item 0: no message
+    if (item >= k - 1) {
+      if (has_last[static_cast<size_t>(r)]) return;
+      has_last[static_cast<size_t>(r)] = 1;
+      item = k - 1;
+    }
+    const i64 sender = r >= skip ? r - skip : r - skip + P;
+    out.push_back(Message{send, send + 1, static_cast<std::int32_t>(sender), static_cast<std::int32_t>(r),
+                          static_cast<std::int32_t>(item)});
+  };
+  for (i64 r = skip; r < P; ++r) emit(r);
+  for (i64 r = 1; r < skip; ++r) emit(r);  // nobody sends to the source
+}
+
 Schedule circulant_schedule(i64 P, i64 k) {
   require_pk(P, k);
   if ((P - 1) > kMaxScheduleEvents / k)
     throw InputError("circulant schedule: (P-1)*k = " + std::to_string(P - 1) + "*" + std::to_string(k) +
                      " messages exceed the explicit-schedule limit " + std::to_string(kMaxScheduleEvents));
-  const CirculantPhase c = circulant_phase(P);
-  const int q = c.q;
+  const CirculantSchedule c = circulant_implicit(P, k);
   Schedule s;
   s.P = P, s.L = 1, s.items = static_cast<std::int32_t>(k);
   s.expected_delay = 0;  // items have different delays: no single delay is claimed
   s.messages.reserve(static_cast<size_t>((P - 1) * k));
-  std::vector<bool> has_last(static_cast<size_t>(P), false);  // holds item k-1 (capped blocks repeat it)
-  const i64 skipped = (q - (k - 1) % q) % q;  // virtual rounds before step 0
-  for (i64 round = skipped; round < k - 1 + q + skipped; ++round) {
-    const int j = static_cast<int>(round % q);
-    const i64 shift = round / q * q - skipped;  // phase offset of every block, in items
-    const i64 step = round - skipped;
-    for (i64 sender = 0; sender < P; ++sender) {
-      const i64 r = (sender + c.skip[static_cast<size_t>(j)]) % P;
-      if (r == 0) continue;  // nobody sends to the source
-      i64 item = c.received(r, j) + shift;
-      if (item < 0) continue;  // a block before item 0: no message
-      if (item >= k - 1) {
-        if (has_last[static_cast<size_t>(r)]) continue;
-        has_last[static_cast<size_t>(r)] = true;
-        item = k - 1;
-      }
-      s.messages.push_back(Message{static_cast<std::int32_t>(step), static_cast<std::int32_t>(step + 1),
-                                   static_cast<std::int32_t>(sender), static_cast<std::int32_t>(r),
-                                   static_cast<std::int32_t>(item)});
-    }
+  std::vector<std::uint8_t> has_last(static_cast<size_t>(P), 0);  // holds item k-1 (capped blocks repeat it)
+  std::vector<Message> batch;
+  for (i64 step = 0; step < c.time(); ++step) {
+    circulant_step_messages(c, step, has_last, batch);
+    s.messages.insert(s.messages.end(), batch.begin(), batch.end());
   }
   return s;
 }

@@ -38,9 +38,11 @@ struct CirculantPhase {
   int q = 0;                        // ceil(log2 P): rounds per phase
   std::vector<i64> skip;            // skip[0..q], skip[0] = 1, skip[q] = P
   std::vector<std::int8_t> base;    // base block of each processor (source: q)
-  std::vector<std::int8_t> recv;    // recv[r*q + j]: block r receives in round j of phase 0
-                                    // (b(r), or e - q < 0 for block e of the previous phase)
-  int received(i64 r, int j) const { return recv[static_cast<size_t>(r * q + j)]; }
+  std::vector<std::int8_t> recv;    // recv[j*P + r]: block r receives in round j of phase 0
+                                    // (b(r), or e - q < 0 for block e of the previous phase);
+                                    // round-major, so that a round is one sequential pass
+  int received(i64 r, int j) const { return recv[static_cast<size_t>(j * P + r)]; }
+  std::int8_t& at(i64 r, int j) { return recv[static_cast<size_t>(j * P + r)]; }
 };
 
 // InputError unless 2 <= P <= 2^31 - 1. std::logic_error if the receive rule finds no block
@@ -54,5 +56,25 @@ Schedule circulant_schedule(i64 P, i64 k);
 
 // k - 1 + ceil(log2 P): the schedule's time, equal to the lower bound for L = 1.
 i64 circulant_time(i64 P, i64 k);
+
+// The implicit form (issue 23, part 1): the phase table and k; every message follows from
+// them (circulant_step_messages). Memory P * q bytes, independent of k.
+struct CirculantSchedule {
+  CirculantPhase phase;
+  i64 k = 0;
+  i64 skipped = 0;  // virtual rounds before step 0: (q - (k-1) mod q) mod q
+  i64 time() const { return k - 1 + phase.q; }  // last reception step; steps 0..time-1 send
+  i64 messages() const { return (phase.P - 1) * k; }
+};
+
+// InputError for P < 2, k < 1 or P > 2^31 - 1.
+CirculantSchedule circulant_implicit(i64 P, i64 k);
+
+// The message generator: the messages sent at `step` (0 <= step < time()), in sender
+// order, appended to `out` (cleared first). `has_last` (P entries, all 0 before step 0)
+// records who already holds item k - 1 and is updated; call the steps in order 0, 1, ...
+// Memory O(P): the whole schedule is never stored.
+void circulant_step_messages(const CirculantSchedule& s, i64 step, std::vector<std::uint8_t>& has_last,
+                             std::vector<Message>& out);
 
 }  // namespace blockcast

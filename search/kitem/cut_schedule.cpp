@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "expand.hpp"
+#include "kitem/schedules.hpp"
 #include "postal.hpp"
 #include "simulator.hpp"
 
@@ -39,5 +40,7 @@ KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assi
   for (const auto& m : s.messages) r.simulated_time = std::max<i64>(r.simulated_time, m.recv_step);
   return r;
 }
+
+bool circulant_at_scale(int L, i64 P, i64 k) { return L == 1 && P >= 2 && k >= 1 && P - 1 > kExplicitCirculantLimit / k; }
 
 }  // namespace blockcast

@@ -26,6 +26,7 @@ struct KBroadcastReport {
   i64 predicted_time = 0;  // L + T + k - 1
   i64 simulated_time = 0;  // last reception step of the expanded schedule
   i64 messages = 0;
+  std::string not_cut;     // why no continuous schedule was cut (L = 1 at scale), else empty
   bool matches_prediction() const { return simulated_ok && simulated_time == predicted_time; }
 };
 
@@ -33,5 +34,14 @@ struct KBroadcastReport {
 // assignment must belong to this L and P (InputError otherwise). The lead's search passes
 // its witness here when no file is given.
 KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assignment>& continuous = {});
+
+// L = 1 beyond the explicit size (issue 23): the circulant schedule is held implicitly and no
+// continuous schedule is cut (its (P-1) k messages would be listed). True when
+// (P - 1) * k > kExplicitCirculantLimit (search/kitem/schedules.hpp); the `kbroadcast`
+// command then reports the bounds and circulant_schedules(P, k) only.
+bool circulant_at_scale(int L, i64 P, i64 k);
+// The largest P of the circulant schedule at scale: its phase table has P * ceil(log2 P)
+// bytes (240 MB here).
+inline constexpr i64 kMaxCirculantP = 10'000'000;
 
 }  // namespace blockcast

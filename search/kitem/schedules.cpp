@@ -7,8 +7,10 @@
 #include "expand.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/circulant.hpp"
+#include "kitem/circulant_check.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/schedule_ops.hpp"
+#include "kitem/stream_simulator.hpp"
 #include "simulator.hpp"
 
 namespace blockcast {
@@ -29,8 +31,21 @@ KItemSchedule entry(std::string name, std::string how, Schedule s) {
   e.simulated_ok = sim.ok;
   e.violation = sim.ok ? "" : sim.violation.text;
   e.time = schedule_time(s);
+  e.messages = static_cast<std::int64_t>(s.messages.size());
   e.schedule = std::move(s);
   return e;
+}
+
+// Streams the implicit schedule through the streaming simulator, step by step.
+StreamResult stream_replay(const CirculantSchedule& c) {
+  StreamSimulator sim(c.phase.P, 1, c.k);
+  std::vector<std::uint8_t> has_last(static_cast<size_t>(c.phase.P), 0);
+  std::vector<Message> batch;
+  for (std::int64_t step = 0; step < c.time(); ++step) {
+    circulant_step_messages(c, step, has_last, batch);
+    if (!sim.feed(step, batch)) break;
+  }
+  return sim.finish();
 }
 
 // The smallest target from `from` to `below - 1` that the endgame completion reaches.
@@ -61,11 +76,8 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double secon
                                 cut));
   // L = 1: Traff's circulant schedule reaches the lower bound at every P and k (issue 23), so
   // no endgame is needed once the simulator confirms it.
-  if (a.L == 1 && a.P - 1 <= kMaxScheduleEvents / k) {
-    out.schedules.push_back(entry("circulant",
-                                  "Traff's circulant graph: skips " + std::to_string(a.P) + ", ceil(half), ..., 1; " +
-                                      std::to_string(circulant_time(a.P, 1)) + " rounds per phase, k - 1 + ceil(log2 P) steps",
-                                  circulant_schedule(a.P, k)));
+  if (a.L == 1) {
+    out.schedules.push_back(circulant_entry(a.P, k));
     const KItemSchedule& t = out.schedules.back();
     if (t.simulated_ok && t.time <= out.lower_bound) return out;
   }
@@ -115,6 +127,52 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double secon
                           ": " + (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
     }
   }
+  return out;
+}
+
+KItemSchedule circulant_entry(std::int64_t P, std::int64_t k, std::int64_t explicit_limit) {
+  CirculantSchedule c = circulant_implicit(P, k);
+  KItemSchedule e;
+  e.name = "circulant";
+  e.how = "Traff's circulant graph: skips " + std::to_string(P) + ", ceil(half), ..., 1; " + std::to_string(c.phase.q) +
+          " rounds per phase, k - 1 + ceil(log2 P) steps";
+  e.messages = c.messages();
+  e.schedule.P = P, e.schedule.L = 1, e.schedule.items = static_cast<std::int32_t>(k);
+  if (auto bad = check_circulant_phase(c.phase)) {
+    e.violation = "structural check: " + *bad;
+    return e;
+  }
+  e.time = c.time();
+  if (P > kStreamLimit / k) {
+    e.checks = "not simulated (P*k > 10^8), structurally checked";
+  } else {
+    const StreamResult r = stream_replay(c);
+    if (!r.ok || r.messages != c.messages() || r.last_step != c.time()) {
+      e.violation = "streaming replay: " + (r.ok ? std::to_string(r.messages) + " messages, last reception step " +
+                                                       std::to_string(r.last_step) + " (expected " +
+                                                       std::to_string(c.messages()) + ", " + std::to_string(c.time()) + ")"
+                                                 : r.violation);
+      return e;
+    }
+    e.checks = "structurally checked, streaming replay ok";
+  }
+  if (P - 1 <= explicit_limit / k) {
+    KItemSchedule x = entry(e.name, e.how, circulant_schedule(P, k));
+    x.checks = e.checks + "; explicit replay " + (x.simulated_ok ? "ok" : "FAILS");
+    if (!x.simulated_ok) x.violation = "explicit replay: " + x.violation;
+    x.implicit = std::move(c);
+    if (x.simulated_ok && x.time != x.implicit->time()) x.simulated_ok = false, x.violation = "explicit replay: time differs";
+    return x;
+  }
+  e.implicit = std::move(c);
+  e.simulated_ok = true;
+  return e;
+}
+
+KItemSchedules circulant_schedules(std::int64_t P, std::int64_t k) {
+  KItemSchedules out;
+  out.lower_bound = kitem_lower_bound(1, P, k);
+  out.schedules.push_back(circulant_entry(P, k));
   return out;
 }
 

@@ -13,8 +13,12 @@
 //    schedule and let the SAT model place the rest, at the lower bound only.
 //  - "circulant" (L = 1 only, issue 23): Traff's circulant-graph schedule
 //    (engine/kitem/circulant.hpp), time k - 1 + ceil(log2 P) = the lower bound; when the
-//    simulator confirms that, no endgame is attempted.
-// Every schedule is replayed by the simulator; `time` is its last reception step.
+//    checks confirm that, no endgame is attempted. It is held in its implicit form (phase
+//    table + k), checked structurally (engine/kitem/circulant_check.hpp) and, for
+//    P * k <= kStreamLimit, replayed by the streaming simulator
+//    (engine/kitem/stream_simulator.hpp); its explicit message list is built only for
+//    (P - 1) * k <= kExplicitCirculantLimit (then the explicit simulator replays it too).
+// Every other schedule is replayed by the simulator; `time` is its last reception step.
 // reports/kbroadcast_schedules.hpp renders the result.
 #pragma once
 #include <optional>
@@ -23,17 +27,28 @@
 
 #include "assignment.hpp"
 #include "everyp/best_schedule.hpp"
+#include "kitem/circulant.hpp"
 #include "schedule.hpp"
 
 namespace blockcast {
 
+// The circulant schedule is replayed by the streaming simulator up to this P * k (issue 23,
+// item 6: 10^8 message events, about 10 s at >= 10^7 events/s).
+inline constexpr std::int64_t kStreamLimit = 100'000'000;
+// ... and its explicit message list (for --out, the explicit simulator) is built up to this
+// many messages; above it only the implicit form exists.
+inline constexpr std::int64_t kExplicitCirculantLimit = 2'000'000;
+
 struct KItemSchedule {
   std::string name;        // "cut", "circulant", "endgame", "alternated+endgame", "longer-endgame"
   std::string how;         // one line: what was kept, what the SAT model chose, which swap
-  Schedule schedule;
-  std::int64_t time = 0;   // last reception step (simulated)
-  bool simulated_ok = false;
+  Schedule schedule;       // the explicit messages; only P, L, items when held implicitly
+  std::optional<CirculantSchedule> implicit;  // "circulant": the phase table and k
+  std::int64_t messages = 0;  // number of messages (also when held implicitly)
+  std::int64_t time = 0;   // last reception step (simulated, or structurally proved)
+  bool simulated_ok = false;  // every check that ran accepted the schedule
   std::string violation;
+  std::string checks;      // circulant: which checks ran ("structurally checked; ...")
 };
 
 struct KItemSchedules {
@@ -47,6 +62,15 @@ struct KItemSchedules {
 // cut misses the lower bound and P * k <= max_cells_for_sat (the SAT model's size).
 KItemSchedules kitem_schedules(const Assignment& continuous, std::int64_t k, double seconds = 20,
                                std::int64_t max_cells_for_sat = 2000);
+
+// The circulant schedule for L = 1 (P >= 2, k >= 1): structural check, the streaming
+// replay when P * k <= kStreamLimit, the explicit form and its replay when
+// (P - 1) * k <= explicit_limit. time = the replay's last reception step, or k - 1 + q when
+// only the structural check ran (docs/kbroadcast.md Sec. 6 proves that this suffices).
+KItemSchedule circulant_entry(std::int64_t P, std::int64_t k, std::int64_t explicit_limit = kExplicitCirculantLimit);
+
+// L = 1 at scale (no continuous schedule to cut): the circulant schedule alone.
+KItemSchedules circulant_schedules(std::int64_t P, std::int64_t k);
 
 // The continuous schedule the k-item runs cut: the best block-cyclic schedule for (L, P)
 // (search/everyp/best_schedule.hpp), one thread, `seconds` per search (0 = none).
