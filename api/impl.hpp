@@ -22,6 +22,7 @@ struct KItemSchedule::Impl {
   std::string method, verification;
   std::optional<Schedule> listed;       // every message (simulated before it was kept)
   std::optional<Assignment> continuous;  // or: this continuous schedule cut after k items
+  bool circulant = false;                // or: the L = 1 circulant schedule (engine/kitem/circulant_rank.hpp)
 };
 
 // Runs f, turning the engine's InputError into InvalidInput (same one-line message).

@@ -1,14 +1,17 @@
 // The public API's k-item schedules (include/blockcast/blockcast.hpp; paper 000 Sec. 3.1):
-// the best schedule of search/kitem/schedules.hpp (circulant for L = 1, the continuous
-// schedule cut after k items, SAT endgames where the model is small), each replayed by the
-// independent simulator; when the explicit schedule is too large to list, the continuous
-// schedule cut after k items, whose per-rank programs are computed without listing it.
+// for L = 1 the circulant schedule (optimal at every P and k); for L >= 2 the best schedule
+// of search/kitem/schedules.hpp (the continuous schedule cut after k items, SAT endgames
+// where the model is small), replayed by the independent simulator, or, when the explicit
+// schedule is too large to list, the continuous schedule cut after k items. Per-rank programs
+// of the large forms are computed for the one rank without listing the schedule.
 #include <chrono>
 #include <stdexcept>
 
 #include "api/impl.hpp"
 #include "expand.hpp"
 #include "kitem/bounds.hpp"
+#include "kitem/circulant_rank.hpp"
+#include "kitem/cut_schedule.hpp"
 #include "kitem/schedules.hpp"
 #include "per_rank.hpp"
 #include "postal.hpp"
@@ -27,6 +30,7 @@ std::string KItemSchedule::verification() const { return impl_->verification; }
 RankProgram KItemSchedule::rank_program(std::int64_t rank) const {
   return guarded([&] {
     if (impl_->listed) return schedule_program(*impl_->listed, rank);
+    if (impl_->circulant) return circulant_rank_program(impl_->P, impl_->k, rank);
     return assignment_program(*impl_->continuous, rank, impl_->k);
   });
 }
@@ -52,12 +56,34 @@ void take_listed(KItemSchedule::Impl& s, const Assignment& continuous, double se
                    std::to_string(best.schedule.messages.size()) + " messages)";
 }
 
+// L = 1: Traff's circulant schedule reaches the lower bound for every P and k (issue 23),
+// checked structurally and replayed where the size allows (circulant_entry); only its
+// implicit form exists above the explicit limit, and each rank's program is computed alone.
+void take_circulant(KItemSchedule::Impl& s) {
+  if (s.P > kMaxCirculantP)
+    throw InputError("L = 1 needs P <= " + std::to_string(kMaxCirculantP) +
+                     " (the checked phase table has P*ceil(log2 P) bytes), got " + std::to_string(s.P));
+  blockcast::KItemSchedule e = circulant_entry(s.P, s.k);
+  if (!e.simulated_ok) throw std::logic_error("circulant schedule rejected: " + e.violation);
+  s.time = e.time, s.method = e.name, s.verification = e.checks;
+  if (e.implicit && e.schedule.messages.empty())
+    s.circulant = true;
+  else
+    s.listed = std::move(e.schedule), s.listed->expected_delay = 0;
+}
+
 }  // namespace
 
 KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& options) {
   return guarded([&] {
     require_latency(L);
     require_pk(P, k);
+    auto s = std::make_shared<KItemSchedule::Impl>();
+    s->L = L, s->P = P, s->k = k, s->lower_bound = kitem_lower_bound(L, P, k);
+    if (L == 1) {
+      take_circulant(*s);
+      return KItemSchedule(std::move(s));
+    }
     const auto start = std::chrono::steady_clock::now();
     SearchOptions o;
     o.threads = options.threads;
@@ -66,8 +92,6 @@ KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& option
     if (!b.witness)
       throw std::runtime_error("no continuous schedule for L=" + std::to_string(L) + " P=" + std::to_string(P) +
                                " to build on: " + b.reason);
-    auto s = std::make_shared<KItemSchedule::Impl>();
-    s->L = L, s->P = P, s->k = k, s->lower_bound = kitem_lower_bound(L, P, k);
     const Assignment& a = *b.witness;
     const i64 events = checked_mul(P, checked_add(k, a.delay(), "window"), "window");
     if (events <= kMaxScheduleEvents) {

@@ -119,7 +119,7 @@ i64 item_of(i64 v, i64 round, int q, i64 k, i64 skipped, bool had_last) {
 
 }  // namespace
 
-CirculantRankProgram circulant_rank_program(i64 P, i64 k, i64 rank) {
+api::RankProgram circulant_rank_program(i64 P, i64 k, i64 rank) {
   if (P < 2 || P > INT32_MAX || k < 1 || rank < 0 || rank >= P)
     throw InputError("circulant rank program: needs 2 <= P < 2^31, k >= 1, 0 <= rank < P (P=" + std::to_string(P) +
                      ", k=" + std::to_string(k) + ", rank=" + std::to_string(rank) + ")");
@@ -141,17 +141,18 @@ CirculantRankProgram circulant_rank_program(i64 P, i64 k, i64 rank) {
     target_block[static_cast<size_t>(j)] = row.back();
     for (int jj = 0; jj < j; ++jj) target_had[static_cast<size_t>(j)] = target_had[static_cast<size_t>(j)] || row[static_cast<size_t>(jj)] >= 0;
   }
-  CirculantRankProgram out;
-  out.P = P, out.k = k, out.rank = rank, out.time = k - 1 + q;
+  api::RankProgram out;
+  out.rank = rank, out.L = 1;
+  const i64 time = k - 1 + q;
   bool had_last = false;
   const i64 last_phase = (k - 1 + skipped) / q;  // blocks >= k-1 arrive in this phase only
-  for (i64 step = 0; step < out.time; ++step) {
+  for (i64 step = 0; step < time; ++step) {
     const i64 round = step + skipped;
     const int j = static_cast<int>(round % q);
     const bool in_last = round / q == last_phase;
     if (rank != 0) {
       const i64 item = item_of(own[static_cast<size_t>(j)], round, q, k, skipped, had_last);
-      if (item >= 0) out.receives.push_back({step, c.mod(rank - c.skip[static_cast<size_t>(j)]), item});
+      if (item >= 0) out.recvs.push_back({step + 1, c.mod(rank - c.skip[static_cast<size_t>(j)]), item});
       had_last = had_last || item == k - 1;
     }
     if (!target_none[static_cast<size_t>(j)]) {

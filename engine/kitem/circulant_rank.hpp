@@ -13,28 +13,15 @@
 // and the full schedule are one schedule.
 //
 // The result equals the slice of circulant_schedule(P, k) for that rank (tested for every
-// P <= 300); steps are send steps, a message sent at step s is received at s + 1 (L = 1).
+// P <= 300). The program is the library's value type (include/blockcast/program.hpp): sends
+// at their send step, receives at their arrival step (send step + 1, L = 1).
 #pragma once
+#include <blockcast/program.hpp>
 #include <cstdint>
-#include <vector>
 
 namespace blockcast {
 
-struct CirculantTransfer {
-  std::int64_t step = 0;  // send step (the receiver holds the item from step + 1)
-  std::int64_t peer = 0;  // destination of a send, source of a receive
-  std::int64_t item = 0;
-  friend bool operator==(const CirculantTransfer&, const CirculantTransfer&) = default;
-};
-
-struct CirculantRankProgram {
-  std::int64_t P = 0, k = 0, rank = 0;
-  std::int64_t time = 0;                   // k - 1 + ceil(log2 P): last reception step
-  std::vector<CirculantTransfer> sends;     // by step, at most one per step
-  std::vector<CirculantTransfer> receives;  // by step, at most one per step; empty for rank 0
-};
-
 // InputError unless 2 <= P <= 2^31 - 1, k >= 1 and 0 <= rank < P.
-CirculantRankProgram circulant_rank_program(std::int64_t P, std::int64_t k, std::int64_t rank);
+api::RankProgram circulant_rank_program(std::int64_t P, std::int64_t k, std::int64_t rank);
 
 }  // namespace blockcast

@@ -46,9 +46,13 @@ def test_rank_programs_pair_up():
 
 
 def test_kitem_l1_reaches_the_bound():
-    for P, k in [(2, 1), (10, 5), (100, 20), (1000, 7)]:
+    for P, k in [(2, 1), (10, 5), (100, 20), (1000, 7), (10**6, 10**4)]:
         s = blockcast.kitem(L=1, P=P, k=k)
         assert s.time == s.lower_bound == k - 1 + math.ceil(math.log2(P))
+        assert s.method == "circulant"
+        p = s.rank_program(P - 1)  # computed for the one rank (no schedule of P ranks is built)
+        assert sorted(t.item for t in p.recvs) == list(range(k))
+        assert all(t.step <= s.time for t in p.recvs)
 
 
 def test_kitem_program_and_json_chain_into_check():

@@ -94,10 +94,10 @@ int sweep(i64 Pmax, i64 kmax) {
 int rank(i64 P, i64 k, int argc, char** argv) {
   for (int a = 4; a < argc; ++a) {
     const double t0 = now();
-    const CirculantRankProgram p = circulant_rank_program(P, k, std::atoll(argv[a]));
+    const api::RankProgram p = circulant_rank_program(P, k, std::atoll(argv[a]));
     std::printf("P=%lld k=%lld rank %lld: %.4f s, %zu sends, %zu receives, time %lld\n", static_cast<long long>(P),
-                static_cast<long long>(k), static_cast<long long>(p.rank), now() - t0, p.sends.size(), p.receives.size(),
-                static_cast<long long>(p.time));
+                static_cast<long long>(k), static_cast<long long>(p.rank), now() - t0, p.sends.size(), p.recvs.size(),
+                static_cast<long long>(circulant_time(P, k)));
   }
   return 0;
 }
