@@ -6,10 +6,10 @@
 
 #include "api/impl.hpp"
 #include "induction.hpp"
+#include "per_rank.hpp"
 #include "replay.hpp"
 #include "schedule_json.hpp"
 #include "simulator.hpp"
-#include "version.hpp"
 
 namespace blockcast::api {
 
@@ -77,16 +77,6 @@ CheckReport verify_certificate(const std::string& certificate_json) {
   });
 }
 
-std::string to_json(const RankProgram& p) {
-  auto list = [](const std::vector<Transfer>& v) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const Transfer& t : v) a.push_back({t.step, t.peer, t.item});
-    return a;
-  };
-  nlohmann::json j = {{"format", "blockcast-rank-program"}, {"version", 1}, {"blockcast_version", ::blockcast::version()},
-                      {"rank", p.rank}, {"L", p.L}, {"fields", {"step", "peer", "item"}},
-                      {"sends", list(p.sends)}, {"recvs", list(p.recvs)}};
-  return j.dump();
-}
+std::string to_json(const RankProgram& p) { return blockcast::to_json(p).dump(); }
 
 }  // namespace blockcast::api

@@ -15,6 +15,7 @@ void register_all(CLI::App& app, const Invocation& inv) {
   register_tree(app, inv);
   register_check(app, inv);
   register_simulate(app, inv);
+  register_rank_program(app, inv);
   register_reports(app, inv);
   register_kbroadcast(app, inv);
   register_prove(app, inv);

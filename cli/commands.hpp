@@ -24,6 +24,7 @@ void register_verify_certificate(CLI::App& app, const Invocation& inv);
 void register_tree(CLI::App& app, const Invocation& inv);
 void register_check(CLI::App& app, const Invocation& inv);
 void register_simulate(CLI::App& app, const Invocation& inv);
+void register_rank_program(CLI::App& app, const Invocation& inv);  // one rank's program (issue 25)
 void register_reports(CLI::App& app, const Invocation& inv);  // reception, draw, report, export, traffic
 void register_kbroadcast(CLI::App& app, const Invocation& inv);  // kbroadcast, kbroadcast-table, continuous-search, simple-schedule, latency
 void register_prove(CLI::App& app, const Invocation& inv);    // independent SAT prover, docs/prover.md

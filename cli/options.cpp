@@ -41,6 +41,8 @@ const std::vector<OptionSpec> kTable = {
     {"simple-schedule", "k", K::int_, "40", 1, 1'000'000, "number of items k replayed per schedule"},
     {"latency", "k", K::int_, "40", 1, 1'000'000, "number of items k replayed per schedule"},
     {"*", "item", K::int_, "0", 0, 999'999, "the item whose broadcast tree is drawn"},
+    {"*", "rank", K::int_, "0", 0, kMax, "the rank (processor id; 0 is the source) whose program is printed"},
+    {"rank-program", "k", K::int_, "0", 0, 1'000'000, "the schedule cut after k items (0: the window of --step-range)"},
     {"*", "sim-events", K::int_, "2000000", 0, 50'000'000,
      "simulator replay bound: witnesses with P*(k+L+T) above it are checked symbolically only (0 = never replay)"},
     // Output.
@@ -65,6 +67,8 @@ const std::vector<OptionSpec> kTable = {
     {"*", "plot", K::path, "", 0, 0, "write the plot of delay vs d to this SVG file (- = stdout)"},
     {"*", "addressing", K::string, "absolute", 0, 0, "reception table cells: absolute (item numbers) or relative (letters, SPEC Sec. 3)"},
     {"*", "step-range", K::range, "", 0, 999'999'999, "reception table columns: steps A..B (default: first to last reception)"},
+    {"rank-program", "step-range", K::range, "", 0, 999'999'999,
+     "steps A..B of the endless block-cyclic schedule (default: delay..2*delay-1)"},
     {"*", "cells", K::flag, "", 0, 0, "print every cell (--json: one assignment object per line) instead of ranges of P"},
     // Search and limits.
     {"*", "threads", K::int_, "0", 0, 1024, "worker threads (0 = all cores)"},

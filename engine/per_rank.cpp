@@ -7,6 +7,7 @@
 #include <string>
 
 #include "expand.hpp"
+#include "version.hpp"
 
 namespace blockcast {
 
@@ -204,6 +205,17 @@ api::RankProgram assignment_window(const Assignment& a, i64 rank, i64 first_step
     throw InputError("bad step window: first step " + std::to_string(first_step) + ", " + std::to_string(steps) + " steps");
   const Layout lay(a);
   return collect(lay, rank, first_step, first_step + steps - 1, [](i64 i) { return i >= 0; });
+}
+
+nlohmann::json to_json(const api::RankProgram& p) {
+  auto list = [](const std::vector<api::Transfer>& v) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const api::Transfer& t : v) a.push_back({t.step, t.peer, t.item});
+    return a;
+  };
+  return {{"format", "blockcast-rank-program"}, {"version", 1}, {"blockcast_version", version()},
+          {"rank", p.rank}, {"L", p.L}, {"fields", {"step", "peer", "item"}},
+          {"sends", list(p.sends)}, {"recvs", list(p.recvs)}};
 }
 
 }  // namespace blockcast

@@ -12,6 +12,7 @@
 // block types. The tests compare it with the filtered expansion on every assignment they build.
 #pragma once
 #include <blockcast/program.hpp>
+#include <nlohmann/json.hpp>
 
 #include "assignment.hpp"
 #include "schedule.hpp"
@@ -29,5 +30,10 @@ api::RankProgram assignment_program(const Assignment& a, i64 rank, i64 k);
 // The program of `rank` in the endless continuous schedule for send and arrival steps in
 // [first_step, first_step + steps): every item >= 0. InputError for a bad rank or window.
 api::RankProgram assignment_window(const Assignment& a, i64 rank, i64 first_step, i64 steps);
+
+// {"format": "blockcast-rank-program", "version": 1, "blockcast_version", "rank", "L",
+// "fields": ["step", "peer", "item"], "sends": [[step, peer, item], ...], "recvs": [...]}
+// (docs/library.md): sends at their send step, receives at their arrival step.
+nlohmann::json to_json(const api::RankProgram& p);
 
 }  // namespace blockcast
