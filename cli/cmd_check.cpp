@@ -10,6 +10,8 @@
 #include "assignment_json.hpp"
 #include "commands.hpp"
 #include "expand.hpp"
+#include "kitem/cut_schedule.hpp"
+#include "kitem/schedules.hpp"
 #include "options.hpp"
 #include "render.hpp"
 #include "schedule_json.hpp"
@@ -73,6 +75,19 @@ void replay(const Invocation& inv, const std::string& format, const Schedule& s,
   exit_with(v);  // legal but missing the delay it claims is a rejection
 }
 
+// A circulant schedule too large to list (kbroadcast --out at scale): rebuilt from (P, k) and
+// checked as kbroadcast checks it (search/kitem/schedules.hpp circulant_entry: the structural
+// check of its phase, the streaming replay when P * k <= 10^8).
+void check_circulant(const Invocation& inv, const CirculantInput& c, bool json) {
+  if (c.P > kMaxCirculantP) throw InputError("a circulant schedule is checked for P <= " + std::to_string(kMaxCirculantP));
+  const KItemSchedule e = circulant_entry(c.P, c.k);
+  if (!e.simulated_ok) reject(inv, "blockcast-check", json, "circulant", e.violation);
+  if (json)
+    return print_json(inv, {"blockcast-check", Status::accepted, "", std::nullopt, nlohmann::json(),
+                            {{"L", 1}, {"P", c.P}, {"k", c.k}, {"time", e.time}, {"checks", e.checks}}});
+  std::cout << "OK  L=1 circulant P=" << c.P << " k=" << c.k << ": time " << e.time << "; " << e.checks << "\n";
+}
+
 void add_file(CLI::App* sub, std::string& file) {
   sub->add_option("file", file, "schedule JSON (assignment, solve --json, kbroadcast --out ...; - = stdin)")->required();
 }
@@ -85,7 +100,8 @@ void register_check(CLI::App& app, const Invocation& inv) {
   add_file(sub, args->file);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
-    const ScheduleInput in = read_schedule_input(args->file, "check");
+    const ScheduleInput in = read_schedule_input(args->file, "check", true);
+    if (in.circulant && !in.explicit_) return check_circulant(inv, *in.circulant, args->json);
     if (in.explicit_) return replay(inv, "blockcast-check", *in.explicit_, args->json);
     const Assignment& a = *in.assignment;
     if (auto err = check_assignment(claimed_instance(a), a)) reject(inv, "blockcast-check", args->json, "symbolic", *err);

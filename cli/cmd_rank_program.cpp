@@ -9,6 +9,9 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "kitem/circulant_rank.hpp"
+#include "kitem/cut_schedule.hpp"
+#include "kitem/schedules.hpp"
 #include "options.hpp"
 #include "per_rank.hpp"
 #include "render.hpp"
@@ -36,7 +39,16 @@ struct Args {
 
 // The program after the schedule passed its check; `what` says which part of it.
 api::RankProgram program(const Invocation& inv, const Args& a, std::string& what) {
-  const ScheduleInput in = read_schedule_input(a.file, "rank-program");
+  const ScheduleInput in = read_schedule_input(a.file, "rank-program", true);
+  if (in.circulant && !in.explicit_) {  // too large to list: rebuilt, checked, one rank computed
+    if (!a.steps.parts.empty() || a.k > 0) throw InputError("a circulant schedule has its k items: no --k or --step-range");
+    const CirculantInput c = *in.circulant;
+    if (c.P > kMaxCirculantP) throw InputError("a circulant schedule is checked for P <= " + std::to_string(kMaxCirculantP));
+    const KItemSchedule e = circulant_entry(c.P, c.k);
+    if (!e.simulated_ok) reject(inv, a.json, e.violation);
+    what = "the L = 1 circulant schedule of " + std::to_string(c.k) + " items (" + e.checks + ")";
+    return circulant_rank_program(c.P, c.k, a.rank);
+  }
   if (in.explicit_) {
     if (!a.steps.parts.empty()) throw InputError("--step-range needs a block-cyclic schedule; an explicit one has --k items");
     const Schedule s = first_items(*in.explicit_, a.k, a.file);

@@ -9,6 +9,7 @@
 #include "checked.hpp"
 #include "expand.hpp"
 #include "json_fields.hpp"
+#include "kitem/circulant.hpp"
 #include "outcome.hpp"
 
 namespace blockcast {
@@ -19,6 +20,7 @@ namespace {
 constexpr const char* kExplicit = "blockcast-schedule";
 constexpr const char* kKItem = "blockcast-kitem-schedule";
 constexpr const char* kAssignment = "blockcast-assignment";
+constexpr const char* kCirculant = "blockcast-circulant-schedule";
 
 std::string format_of(const json& j) {
   if (!j.is_object()) return j.is_array() ? "a JSON array" : "a JSON value";
@@ -71,16 +73,38 @@ Schedule first_items(Schedule s, std::int64_t k, const std::string& where) {
   return s;
 }
 
-ScheduleInput schedule_from_json(const json& j, const std::string& where, const std::string& command) {
+namespace {
+
+// A circulant file names its schedule by (P, k); it is rebuilt, never read message by message.
+ScheduleInput circulant_from_json(const json& j, const std::string& where, const std::string& command,
+                                  bool implicit_ok) {
+  using namespace json_fields;
+  if (integer(j, "L", 1, 1, where) != 1) throw InputError(where + ": a circulant schedule has L = 1");
+  const CirculantInput c{integer(j, "P", 2, INT32_MAX, where), integer(j, "items", 1, 1 << 30, where)};
+  ScheduleInput in{kCirculant, std::nullopt, std::nullopt, c};
+  if (c.P - 1 <= kExplicitCirculantLimit / c.k)
+    in.explicit_ = circulant_schedule(c.P, c.k);
+  else if (!implicit_ok)
+    throw InputError("'" + where + "' holds a circulant schedule of " + std::to_string(c.P - 1) + " x " +
+                     std::to_string(c.k) + " messages, too many to list for " + command +
+                     " (limit " + std::to_string(kExplicitCirculantLimit) + "); rank-program and mpi-run take it per rank");
+  return in;
+}
+
+}  // namespace
+
+ScheduleInput schedule_from_json(const json& j, const std::string& where, const std::string& command,
+                                 bool implicit_ok) {
   const std::string f = format_of(j);
-  if (f == kAssignment) return {f, assignment_from_json(j), std::nullopt};
-  if (f == kExplicit || f == kKItem) return {f, std::nullopt, explicit_schedule_from_json(j, where)};
+  if (f == kAssignment) return {f, assignment_from_json(j), std::nullopt, std::nullopt};
+  if (f == kExplicit || f == kKItem) return {f, std::nullopt, explicit_schedule_from_json(j, where), std::nullopt};
+  if (f == kCirculant) return circulant_from_json(j, where, command, implicit_ok);
   if (j.is_object())
     for (const char* key : {"schedule", "witness"})
-      if (j.contains(key) && j[key].is_object()) return schedule_from_json(j[key], where, command);
+      if (j.contains(key) && j[key].is_object()) return schedule_from_json(j[key], where, command, implicit_ok);
   throw InputError("'" + where + "' holds " + f + ", not a schedule: " + command +
                    " reads blockcast-assignment (solve, table --cells, conjecture --out) or blockcast-schedule / "
-                   "blockcast-kitem-schedule (kbroadcast --out, continuous-search --json)");
+                   "blockcast-kitem-schedule / blockcast-circulant-schedule (kbroadcast --out, continuous-search --json)");
 }
 
 json read_json_input(const std::string& path) {
@@ -99,8 +123,8 @@ json read_json_input(const std::string& path) {
   }
 }
 
-ScheduleInput read_schedule_input(const std::string& path, const std::string& command) {
-  return schedule_from_json(read_json_input(path), path == "-" ? "standard input" : path, command);
+ScheduleInput read_schedule_input(const std::string& path, const std::string& command, bool implicit_ok) {
+  return schedule_from_json(read_json_input(path), path == "-" ? "standard input" : path, command, implicit_ok);
 }
 
 }  // namespace blockcast

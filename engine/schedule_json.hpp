@@ -15,18 +15,28 @@
 
 namespace blockcast {
 
+// The L = 1 circulant k-item schedule of a "blockcast-circulant-schedule" file (kbroadcast
+// --out): rebuilt from (P, k) by engine/kitem/circulant.hpp, never read message by message.
+struct CirculantInput {
+  std::int64_t P = 0, k = 0;
+};
+
 struct ScheduleInput {
   std::string format;                    // the format found ("blockcast-assignment", ...)
   std::optional<Assignment> assignment;  // block-cyclic: expands to any number of items
-  std::optional<Schedule> explicit_;     // explicit: exactly its items
+  std::optional<Schedule> explicit_;     // explicit: exactly its items (also a circulant
+                                         // schedule of at most kExplicitCirculantLimit messages)
+  std::optional<CirculantInput> circulant;  // a circulant file (with explicit_ when small)
 };
 
 // `where` names the input in messages (a file name). `command` names the reader in the
-// error for a document that holds no schedule.
-ScheduleInput schedule_from_json(const nlohmann::json& j, const std::string& where, const std::string& command);
+// error for a document that holds no schedule. A circulant schedule too large to list is an
+// InputError unless the command takes it per rank (`implicit_ok`: rank-program, mpi-run).
+ScheduleInput schedule_from_json(const nlohmann::json& j, const std::string& where, const std::string& command,
+                                 bool implicit_ok = false);
 // read_json_file, with "-" = standard input (same size bound).
 nlohmann::json read_json_input(const std::string& path);
-ScheduleInput read_schedule_input(const std::string& path, const std::string& command);
+ScheduleInput read_schedule_input(const std::string& path, const std::string& command, bool implicit_ok = false);
 
 // JSON of an explicit schedule: {"format": "blockcast-schedule", "version": 1,
 // "blockcast_version", "L", "P", "items", "delay", "messages": [[send, recv, sender,

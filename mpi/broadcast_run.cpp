@@ -109,7 +109,7 @@ BroadcastRunReport run_broadcast(const api::RankProgram& mine, std::int64_t P, s
     m.run = [comm, prog = std::move(prog), idx = std::move(idx)](ItemBuffer& x) { run_program(comm, prog, x, idx); };
     methods.push_back(std::move(m));
   };
-  p2p("block-cyclic schedule", mine);
+  p2p("blockcast schedule", mine);
   methods.push_back({"MPI_Bcast whole message", [comm](ItemBuffer& x) {
                        MPI_Bcast(x.data.data(), static_cast<int>(x.data.size()), MPI_BYTE, 0, comm);
                      }});

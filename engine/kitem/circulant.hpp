@@ -32,6 +32,10 @@
 
 namespace blockcast {
 
+// The explicit message list of a circulant schedule is built up to this many messages
+// ((P - 1) * k); above it only the implicit form (phase table and k) exists.
+inline constexpr i64 kExplicitCirculantLimit = 2'000'000;
+
 // One phase of the circulant schedule for P processors.
 struct CirculantPhase {
   i64 P = 0;

@@ -35,9 +35,9 @@ namespace blockcast {
 // The circulant schedule is replayed by the streaming simulator up to this P * k (issue 23,
 // item 6: 10^8 message events, about 10 s at >= 10^7 events/s).
 inline constexpr std::int64_t kStreamLimit = 100'000'000;
-// ... and its explicit message list (for --out, the explicit simulator) is built up to this
-// many messages; above it only the implicit form exists.
-inline constexpr std::int64_t kExplicitCirculantLimit = 2'000'000;
+// ... and its explicit message list (for --out, the explicit simulator) is built up to
+// kExplicitCirculantLimit messages (engine/kitem/circulant.hpp); above it only the implicit
+// form exists.
 
 struct KItemSchedule {
   std::string name;        // "cut", "circulant", "endgame", "alternated+endgame", "longer-endgame"
