@@ -49,6 +49,8 @@ const std::vector<OptionSpec> kTable = {
     {"*", "limit", K::int_, "100000", 1, kMax, "maximum number of words to print"},
     {"*", "dot", K::flag, "", 0, 0, "print the automaton as Graphviz DOT"},
     {"*", "stats", K::flag, "", 0, 0, "print search statistics"},
+    {"*", "skip-minimality", K::flag, "", 0, 0,
+     "do not re-run the searches that refuted the windows below t0 (the output says minimality not re-checked)"},
     {"*", "out", K::path, "", 0, 0, "output directory"},
     {"conjecture", "out", K::path, "", 0, 0,
      "write base cases, certificates, summary.json and report.md/.html to this directory"},
