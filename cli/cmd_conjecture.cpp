@@ -14,12 +14,12 @@
 #include "conjecture.hpp"
 #include "schedule_json.hpp"
 #include "progress.hpp"
+#include "report_hook.hpp"
 #include "search_args.hpp"
 #include "unit_runner.hpp"
 
 namespace blockcast::cli {
 
-void write_report(const std::string& dir);  // report_hook.cpp
 
 namespace {
 // The largest L a conjecture run takes (the option table's range of --L says the same).
@@ -162,6 +162,9 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded for --resume.
     std::vector<std::string> keys;
     for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
+    // Certificates this process verified, for the report (MPI workers' and resumed units'
+    // certificates are read back and verified there instead).
+    auto verified = verified_certificates();
     const UnitRunOptions units{a->out, !a->resume.empty(), option_fingerprint(sub, {"L", "out", "resume", "threads"})};
     auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
       const int L = static_cast<int>(Ls[unit]);
@@ -194,7 +197,9 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
             files.push_back("L" + std::to_string(L) + "_t" + std::to_string(b.t) + ".json");
             unit_out.files.emplace_back((dir / files.back()).string(), to_json(b));
           }
-          unit_out.files.emplace_back((dir / "certificate.json").string(), to_json(r.certificate, files));
+          nlohmann::json cert = to_json(r.certificate, files);
+          add_verified(*verified, cert, "L" + std::to_string(L), (dir / "certificate.json").string());
+          unit_out.files.emplace_back((dir / "certificate.json").string(), std::move(cert));
           summary["certificate"] = (dir / "certificate.json").string();
           if (pruned) {
             unit_out.files.emplace_back((dir / "table.json").string(), nlohmann::json{{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
@@ -238,7 +243,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     const nlohmann::json all = *summaries;
     if (!a->out.empty()) {
       write_json_file((std::filesystem::path(a->out) / "summary.json").string(), all);
-      write_report(a->out);
+      write_report(a->out, verified.get());
       if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
     }
     // docs/exit-codes.md: the worst verdict over the L (UNKNOWN > IMPOSSIBLE > SOLVED).
