@@ -23,7 +23,7 @@ namespace blockcast::cli {
 
 namespace {
 // The largest L a conjecture run takes (the option table's range of --L says the same).
-constexpr std::int64_t kMaxConjectureL = 256;
+constexpr std::int64_t kMaxConjectureL = 1024;
 
 nlohmann::json table_json(const ConjectureResult& r) {
   nlohmann::json rows = nlohmann::json::array();

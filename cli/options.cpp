@@ -19,7 +19,7 @@ constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 const std::vector<OptionSpec> kTable = {
     // The model.
     {"*", "L", K::list, "3", 1, 256, "latency L of the postal model (a message takes L steps)"},
-    {"conjecture", "L", K::list, "3..10", 1, 256, "latencies L to certify: N, A..B or a list"},
+    {"conjecture", "L", K::list, "3..10", 1, 1024, "latencies L to certify: N, A..B or a list"},
     {"table", "L", K::list, "2..8", 1, 256, "latencies L: N, A..B or a list"},
     {"kbroadcast-table", "L", K::list, "1..3", 1, 16, "latencies L: N, A..B or a list"},
     {"*", "t", K::int_, "7", 0, 200, "tree depth t: the optimal tree has P-1 = f_t nodes"},

@@ -1,12 +1,15 @@
 // Reading the certificates the conjecture command writes, DIR/L<L>/certificate.json
 // (paper 000 Sec. 3.3: L consecutive base cases t0..t0+L-1 with a common receive-only
-// letter x and x-extendable root words solve every t >= t0). Schema:
-//   {"format":"blockcast-certificate","version":1,"L":3,"x":"b","t0":5,"mode":"exact",
+// letter x and x-extendable root words solve every t >= t0). Schema (version 2; every
+// field in docs/induction.md, "Certificates and the evidence that t0 is minimal"):
+//   {"format":"blockcast-certificate","version":2,"L":3,"x":"b","t0":5,"mode":"exact",
 //    "base_cases":[{"t":5,"file":"L3_t5.json","assignment":{...},"stats":{"nodes":1,"seconds":0.001}}],
 //    "smaller":[{"t":0,"verdict":"SOLVED","mode":"exact","nodes":0,"seconds":0.0,"note":"..."}],
-//    "compositions_checked":[8,9,10],"seconds":0.01,"stats":{"nodes":109,...},"t0_minimal":true}
+//    "compositions_checked":[8,9,10],"seconds":0.01,"stats":{"nodes":109,...},"t0_minimal":true,
+//    "minimality":{"letters":3,"refuted":[...],"open":[]}}
 // Only L is required; every other field may be missing. A base case whose assignment does
-// not parse is kept with its error, so a report can show it instead of failing.
+// not parse is kept with its error, so a report can show it instead of failing. The
+// report shows t0_minimal as claimed; verify-certificate is what re-checks its evidence.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>

@@ -12,6 +12,7 @@
 // IMPOSSIBLE except the counting test on that exact sum.
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <numeric>
 #include <random>
 #include <unordered_map>
@@ -263,7 +264,13 @@ ConstructiveResult solve_repair(const Instance& inst, const ConstructiveOptions&
     return done();
   }
   Counts pool(A);
-  for (int j = 0; j < A; ++j) pool[j] = static_cast<std::int32_t>(inst.letters[j]);
+  for (int j = 0; j < A; ++j) {
+    if (inst.letters[j] > INT32_MAX) {  // the packer holds one int per leaf: far beyond its reach
+      res.covered = "too many leaves for the packer (" + std::to_string(inst.letters[j]) + " with one letter)";
+      return done();
+    }
+    pool[j] = static_cast<std::int32_t>(inst.letters[j]);
+  }
   --pool[opt.x];
   // The root (u = T, one block) when it must be extendable; every other block is packed.
   const BlockType* root = nullptr;

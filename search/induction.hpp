@@ -38,7 +38,7 @@ Assignment compose(const Assignment& prev, const Assignment& back, Letter x);
 // Format versions: 1 (no evidence of minimality; read, but a claim "t0_minimal": true is
 // rejected) and 2 (adds "minimality", the refutations of every window below t0).
 inline constexpr int kCertificateVersion = 2;
-inline constexpr int kMaxCertificateL = 4096;  // L read from a certificate (the run's cap is lower)
+inline constexpr int kMaxCertificateL = 1024;  // L of a certificate: conjecture --L takes 1..1024
 
 struct Certificate {
   int version = kCertificateVersion;
