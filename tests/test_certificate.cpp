@@ -62,9 +62,10 @@ TEST_CASE("open_windows: a refuted (t, x) covers the windows t-L+1 .. t of its l
 }
 
 TEST_CASE("a window left UNKNOWN after the last effort level keeps t0 from being minimal") {
-  // Method constructive with one try per level: two windows of L = 4 below t0 = 12 end with
-  // an UNKNOWN pair after level 2 (the complete search of the default run refutes them).
-  // The scan once left such a window unmarked, so t0 came out "minimal".
+  // Method constructive with one try per level: two windows of L = 4 below t0 = 12 stay
+  // unrefuted, an UNKNOWN pair in each (the complete search of the default run refutes
+  // them). Minimality now follows from the recorded refutations alone; the scan's own
+  // bookkeeping once missed a window whose single UNKNOWN pair survived the last level.
   ConjectureOptions co;
   co.method = Method::constructive;
   co.constructive.tries = 1;
