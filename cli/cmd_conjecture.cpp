@@ -14,14 +14,17 @@
 #include "conjecture.hpp"
 #include "schedule_json.hpp"
 #include "progress.hpp"
+#include "report_hook.hpp"
 #include "search_args.hpp"
 #include "unit_runner.hpp"
 
 namespace blockcast::cli {
 
-void write_report(const std::string& dir);  // report_hook.cpp
 
 namespace {
+// The largest L a conjecture run takes (the option table's range of --L says the same).
+constexpr std::int64_t kMaxConjectureL = 1024;
+
 nlohmann::json table_json(const ConjectureResult& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : r.table)
@@ -59,16 +62,19 @@ void register_verify_certificate(CLI::App& app, const Invocation& inv) {
   auto file = std::make_shared<std::string>();
   auto sim_events = std::make_shared<std::int64_t>(0);
   auto json = std::make_shared<bool>(false);
+  auto skip_minimality = std::make_shared<bool>(false);
   auto* sub = app.add_subcommand("verify-certificate", "re-check an exported induction certificate from scratch");
   sub->add_option("FILE", *file, "certificate JSON written by `conjecture --out` (- = stdin)")->required();
   add(sub, "sim-events", *sim_events);
   add(sub, "json", *json);
-  sub->callback([file, sim_events, json, &inv] {
+  add(sub, "skip-minimality", *skip_minimality);
+  sub->callback([file, sim_events, json, skip_minimality, &inv] {
     // A file that does not parse as a certificate is bad input (exit 2); a certificate that
     // parses but does not verify is rejected (exit 1), like a rejected schedule.
     Certificate c = certificate_from_json(read_json_input(*file));
     std::vector<int> composed;
     int simulated = 0;
+    MinimalityCheck minimality;
     try {
       // Symbolic checks and compositions for every base case; the postal simulator replays
       // the base cases whose explicit window fits --sim-events (simulate_if_small, 3(L+T)+1
@@ -76,6 +82,9 @@ void register_verify_certificate(CLI::App& app, const Invocation& inv) {
       composed = verify_certificate(c, 0);
       for (const Assignment& a : c.base_cases)
         if (simulate_if_small(a, *sim_events)) ++simulated;
+      // The windows below t0: each recorded refutation re-checked; a claim of minimality
+      // without refutations covering every window is rejected.
+      minimality = verify_minimality(c, !*skip_minimality);
     } catch (const InputError& e) {
       const std::string what = e.what();
       const std::string why = what.rfind("certificate", 0) == 0 ? what : "certificate: " + what;
@@ -90,7 +99,11 @@ void register_verify_certificate(CLI::App& app, const Invocation& inv) {
       return print_json(inv, {"blockcast-verify-certificate", Status::accepted, "", std::nullopt, nlohmann::json(),
                               {{"L", c.L}, {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
                                {"base_cases", c.base_cases.size()}, {"compositions_checked", composed},
-                               {"simulated", simulated}, {"sim_events", *sim_events}}});
+                               {"simulated", simulated}, {"sim_events", *sim_events},
+                               {"t0_minimal", minimality.minimal}, {"minimality_claimed", minimality.claimed},
+                               {"minimality_rechecked", minimality.skipped == 0},
+                               {"windows_below_t0", minimality.windows}, {"windows_open", minimality.open},
+                               {"minimality", minimality.text()}}});
     const std::string I = pruned ? "pruned(" : "I(";  // same names as the error messages
     std::cout << "OK  L=" << c.L << (pruned ? " shape=pruned" : "") << " x=" << letter_name(c.x) << " t0=" << c.t0
               << ": base cases " << I << c.t0 << ").." << I << c.t0 + c.L - 1 << ") checked, compositions " << I
@@ -98,7 +111,8 @@ void register_verify_certificate(CLI::App& app, const Invocation& inv) {
               << (pruned ? " has a pruned schedule with delay L+t+1" : " is solvable");
     std::cout << "; simulated " << simulated << " of " << c.base_cases.size()
               << " base cases (P*(items+L+T) <= " << *sim_events << ", --sim-events); "
-              << (simulated == static_cast<int>(c.base_cases.size()) ? "all replayed\n" : "the others symbolic only\n");
+              << (simulated == static_cast<int>(c.base_cases.size()) ? "all replayed" : "the others symbolic only")
+              << "; " << minimality.text() << "\n";
   });
 }
 
@@ -124,7 +138,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
   add(sub, "resume", a->resume);
   a->search.add(sub);
   sub->callback([a, sub, &inv] {
-    const std::vector<i64> Ls = a->L.values("L", 256);
+    const std::vector<i64> Ls = a->L.values("L", kMaxConjectureL);
     ConjectureOptions co;
     co.search = a->search.options();
     // --time-limit bounds the whole command (issue 16), not each of its many searches.
@@ -148,6 +162,9 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded for --resume.
     std::vector<std::string> keys;
     for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
+    // Certificates this process verified, for the report (MPI workers' and resumed units'
+    // certificates are read back and verified there instead).
+    auto verified = verified_certificates();
     const UnitRunOptions units{a->out, !a->resume.empty(), option_fingerprint(sub, {"L", "out", "resume", "threads"})};
     auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
       const int L = static_cast<int>(Ls[unit]);
@@ -166,7 +183,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
       if (r.verdict == Verdict::solved) {
         r.certificate.extra = {{"mode", method_name(co.method)}, {"smaller", smaller},
                                {"compositions_checked", r.compositions}, {"seconds", r.seconds},
-                               {"stats", r.stats.json()}, {"t0_minimal", r.minimal}};
+                               {"stats", r.stats.json()}};
         summary["t0"] = r.certificate.t0;
         summary["t0_minimal"] = r.minimal;
         summary["x"] = letter_name(r.certificate.x);
@@ -180,7 +197,9 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
             files.push_back("L" + std::to_string(L) + "_t" + std::to_string(b.t) + ".json");
             unit_out.files.emplace_back((dir / files.back()).string(), to_json(b));
           }
-          unit_out.files.emplace_back((dir / "certificate.json").string(), to_json(r.certificate, files));
+          nlohmann::json cert = to_json(r.certificate, files);
+          add_verified(*verified, cert, "L" + std::to_string(L), (dir / "certificate.json").string());
+          unit_out.files.emplace_back((dir / "certificate.json").string(), std::move(cert));
           summary["certificate"] = (dir / "certificate.json").string();
           if (pruned) {
             unit_out.files.emplace_back((dir / "table.json").string(), nlohmann::json{{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
@@ -224,7 +243,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     const nlohmann::json all = *summaries;
     if (!a->out.empty()) {
       write_json_file((std::filesystem::path(a->out) / "summary.json").string(), all);
-      write_report(a->out);
+      write_report(a->out, verified.get());
       if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
     }
     // docs/exit-codes.md: the worst verdict over the L (UNKNOWN > IMPOSSIBLE > SOLVED).

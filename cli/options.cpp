@@ -19,7 +19,7 @@ constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 const std::vector<OptionSpec> kTable = {
     // The model.
     {"*", "L", K::list, "3", 1, 256, "latency L of the postal model (a message takes L steps)"},
-    {"conjecture", "L", K::list, "3..10", 1, 256, "latencies L to certify: N, A..B or a list"},
+    {"conjecture", "L", K::list, "3..10", 1, 1024, "latencies L to certify: N, A..B or a list"},
     {"table", "L", K::list, "2..8", 1, 256, "latencies L: N, A..B or a list"},
     {"kbroadcast-table", "L", K::list, "1..3", 1, 16, "latencies L: N, A..B or a list"},
     {"*", "t", K::int_, "7", 0, 200, "tree depth t: the optimal tree has P-1 = f_t nodes"},
@@ -51,6 +51,8 @@ const std::vector<OptionSpec> kTable = {
     {"*", "limit", K::int_, "100000", 1, kMax, "maximum number of words to print"},
     {"*", "dot", K::flag, "", 0, 0, "print the automaton as Graphviz DOT"},
     {"*", "stats", K::flag, "", 0, 0, "print search statistics"},
+    {"*", "skip-minimality", K::flag, "", 0, 0,
+     "do not re-run the searches that refuted the windows below t0 (the output says minimality not re-checked)"},
     {"*", "out", K::path, "", 0, 0, "output directory"},
     {"conjecture", "out", K::path, "", 0, 0,
      "write base cases, certificates, summary.json and report.md/.html to this directory"},

@@ -19,6 +19,6 @@ i64 nodes_at_label(int L, int d);
 // Largest t with f_t representable in 63 bits.
 int max_depth(int L);
 
-void require_latency(int L);  // InputError unless 1 <= L <= 256
+void require_latency(int L);  // InputError unless 1 <= L <= 1024
 
 }  // namespace blockcast

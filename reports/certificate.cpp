@@ -38,16 +38,60 @@ const json& opt_array(const json& j, const char* name, const std::string& where)
   return j.at(name);
 }
 
+const BlockWord* root_of(const Assignment& a) {
+  for (const auto& b : a.blocks)  // the root is the only node with label 0, u = T
+    if (b.u == a.T) return &b;
+  return nullptr;
+}
+
+// What one base case establishes (SPEC Sec. 7): a legal assignment of the instance it
+// claims, listed under its own t, and whether its root word absorbs x.
+void derive(BaseCase& bc, std::optional<Letter> x, bool verified_by_run) {
+  if (!bc.assignment) {
+    bc.verdict = "INVALID: " + bc.assignment_error;
+    return;
+  }
+  const Assignment& a = *bc.assignment;
+  bc.solved_t = a.t, bc.P = a.P, bc.receive_only = a.receive_only;
+  if (const BlockWord* r = root_of(a)) bc.root = *r;
+  if (!verified_by_run)
+    if (auto err = check_assignment(claimed_instance(a), a)) {
+      bc.verdict = "INVALID: " + *err;
+      return;
+    }
+  if (bc.t && *bc.t != a.t) {
+    bc.verdict = "INVALID: listed as t=" + std::to_string(*bc.t) + " but the assignment has t=" + std::to_string(a.t);
+    return;
+  }
+  bc.verdict = verified_by_run ? "SOLVED (verified in the run)" : "SOLVED (re-checked)";
+  if (x) {
+    const auto pos = bc.root ? extension_position(bc.root->r, bc.root->u, bc.root->word, *x) : std::nullopt;
+    bc.extendable_text = !pos                      ? "no"
+                         : *pos + 1 == bc.root->r ? "yes (at the end)"
+                                                  : "yes (before letter " + std::to_string(*pos + 1) + ")";
+  }
+}
+
+// Keep the assignment of the smallest valid base case only (the reception table's).
+void drop_assignments(CertificateFile& c) {
+  BaseCase* keep = nullptr;
+  for (auto& b : c.base_cases)
+    if (b.valid() && b.assignment && (!keep || b.assignment->t < keep->assignment->t)) keep = &b;
+  for (auto& b : c.base_cases)
+    if (&b != keep) b.assignment.reset();
+}
+
 }  // namespace
 
-CertificateFile certificate_from_json(const json& j, const std::string& dir, const std::string& where) {
+CertificateFile certificate_from_json(const json& j, const std::string& dir, const std::string& where,
+                                      bool verified_by_run) {
   if (!j.is_object()) throw InputError(where + ": top level must be an object");
   if (const std::string f = opt_string(j, "format", where); !f.empty() && f != "blockcast-certificate")
     throw InputError(where + ": format is '" + f + "', expected 'blockcast-certificate'");
   CertificateFile c;
   c.dir = dir;
-  const auto L = opt_int<int>(j, "L", where, 1, 256);
-  if (!L) bad(where, "L", "an integer in 1..256");
+  const auto L = opt_int<int>(j, "L", where, 1, kMaxCertificateL);
+  if (!L) bad(where, "L", "an integer in 1.." + std::to_string(kMaxCertificateL));
   c.L = *L;
   if (const std::string x = opt_string(j, "x", where); !x.empty()) {
     try {
@@ -93,26 +137,37 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
         json_fields::integer_value(v, 0, kMaxT, where + ": an entry of 'compositions_checked'"));
   }
   try {  // the same check as verify-certificate, without the simulator (the conjecture ran it)
-    const Certificate checked = certificate_from_json(j);
-    verify_certificate(checked, 0);
-    c.shape = checked.shape;
+    if (verified_by_run) {
+      const std::string shape = opt_string(j, "shape", where);
+      c.shape = parse_shape(shape.empty() ? "optimal" : shape);
+    } else {
+      const Certificate checked = certificate_from_json(j);
+      verify_certificate(checked, 0);
+      c.shape = checked.shape;
+    }
   } catch (const InputError& e) {
     c.verification_error = e.what();
   } catch (const OverflowError& e) {
     c.verification_error = e.what();
   }
+  for (auto& b : c.base_cases) derive(b, c.x, verified_by_run);
+  drop_assignments(c);
   return c;
 }
 
-std::vector<CertificateFile> read_certificates(const std::string& run_dir) {
+std::vector<CertificateFile> read_certificates(const std::string& run_dir, std::vector<CertificateFile> known) {
   std::error_code ec;
   if (!fs::is_directory(run_dir, ec)) throw InputError("run directory '" + run_dir + "' does not exist");
-  std::vector<CertificateFile> out;
+  std::vector<CertificateFile> out = std::move(known);
+  auto is_known = [n = out.size(), &out](const std::string& dir) {
+    return std::any_of(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n),
+                       [&dir](const CertificateFile& c) { return c.dir == dir; });
+  };
   for (const auto& entry : fs::directory_iterator(run_dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.size() < 2 || name[0] != 'L' || name.find_first_not_of("0123456789", 1) != std::string::npos) continue;
     const fs::path cert = entry.path() / "certificate.json";
-    if (!fs::is_regular_file(cert, ec)) continue;
+    if (!fs::is_regular_file(cert, ec) || is_known(name)) continue;
     out.push_back(certificate_from_json(read_json_file(cert.string()), name, cert.string()));
   }
   if (out.empty())

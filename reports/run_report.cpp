@@ -39,43 +39,13 @@ std::string block_name(const BlockWord& b) {
   return s + std::to_string(b.r);
 }
 
-const BlockWord* root_block(const Assignment& a) {
-  for (const auto& b : a.blocks)  // the root is the only node with label 0, u = T
-    if (b.u == a.T) return &b;
-  return nullptr;
-}
-
-// What one base case establishes.
+// What one base case establishes: derived when the certificate was read (certificate.cpp).
 struct CaseCheck {
   std::string verdict;
   std::string extendable_text = "-";
 };
 
-CaseCheck check_case(const BaseCase& bc, std::optional<Letter> x) {
-  CaseCheck c;
-  if (!bc.assignment) {
-    c.verdict = "INVALID: " + bc.assignment_error;
-    return c;
-  }
-  const Assignment& a = *bc.assignment;
-  if (auto err = check_assignment(claimed_instance(a), a)) {
-    c.verdict = "INVALID: " + *err;
-    return c;
-  }
-  if (bc.t && *bc.t != a.t) {
-    c.verdict = "INVALID: listed as t=" + std::to_string(*bc.t) + " but the assignment has t=" + std::to_string(a.t);
-    return c;
-  }
-  c.verdict = "SOLVED (re-checked)";
-  if (x) {
-    const BlockWord* root = root_block(a);
-    const auto pos = root ? extension_position(root->r, root->u, root->word, *x) : std::nullopt;
-    c.extendable_text = !pos                  ? "no"
-                        : *pos + 1 == root->r ? "yes (at the end)"
-                                              : "yes (before letter " + std::to_string(*pos + 1) + ")";
-  }
-  return c;
-}
+CaseCheck check_case(const BaseCase& bc) { return {bc.verdict, bc.extendable_text}; }
 
 // The induction's conclusion for one certificate: only what verify_certificate proved, in
 // the shape's own terms (a pruned certificate gives delay L+t+1, one above the bound).
@@ -100,7 +70,7 @@ std::string short_conclusion(const CertificateFile& c) {
 std::string methods_text(const CertificateFile& c) {
   std::vector<std::pair<std::string, int>> counts;
   for (const auto& b : c.base_cases) {
-    if (!b.assignment && b.method.empty()) continue;  // nothing solved it
+    if (!b.solved_t && b.method.empty()) continue;  // nothing solved it
     const std::string m = method_label(base_case_method(b, c));
     auto it = std::find_if(counts.begin(), counts.end(), [&m](const auto& e) { return e.first == m; });
     if (it == counts.end()) counts.emplace_back(m, 1);
@@ -157,19 +127,18 @@ void base_case_table(Document& d, const CertificateFile& c, const std::vector<Ca
   std::vector<std::vector<DocCell>> rows;
   for (size_t i = 0; i < c.base_cases.size(); ++i) {
     const auto& bc = c.base_cases[i];
-    const Assignment* a = bc.assignment ? &*bc.assignment : nullptr;
-    const BlockWord* root = a ? root_block(*a) : nullptr;
-    const std::string t = a ? std::to_string(a->t) : bc.t ? std::to_string(*bc.t) : "-";
+    const BlockWord* root = bc.root ? &*bc.root : nullptr;
+    const std::string t = bc.solved_t ? std::to_string(*bc.solved_t) : bc.t ? std::to_string(*bc.t) : "-";
     DocCell root_cell =
         root ? DocCell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
              : DocCell{{"-"}};
     const std::string other = nonzero_stats(bc.stats, {"nodes", "seconds"}, "=");
     rows.push_back({{{t}},
-                    {{a ? std::to_string(a->P) : "-"}},
+                    {{bc.P ? std::to_string(*bc.P) : "-"}},
                     root_cell,
-                    {{a ? letter_name(a->receive_only) : "-", "", a != nullptr}},
+                    {{bc.receive_only ? letter_name(*bc.receive_only) : "-", "", bc.receive_only.has_value()}},
                     {{checks[i].verdict}},
-                    {{a || !bc.method.empty() ? method_label(base_case_method(bc, c)) : "-"}},
+                    {{bc.solved_t || !bc.method.empty() ? method_label(base_case_method(bc, c)) : "-"}},
                     {{checks[i].extendable_text}},
                     {{bc.stats.contains("nodes") ? json_scalar(bc.stats["nodes"]) : "-"}},
                     {{bc.stats.contains("seconds") ? json_scalar(bc.stats["seconds"]) : "-"}},
@@ -251,7 +220,7 @@ Document run_report_document(const std::vector<CertificateFile>& certs, const st
   if (!extras.figures.empty()) jump.insert(jump.end(), {{"Figures", "#figures"}, {", "}});
   for (const auto& c : certs) {
     checks.emplace_back();
-    for (const auto& bc : c.base_cases) checks.back().push_back(check_case(bc, c.x));
+    for (const auto& bc : c.base_cases) checks.back().push_back(check_case(bc));
     // The L column links the L's section (the id of its heading, HTML and Markdown alike).
     summary.push_back({{{std::to_string(c.L), "#" + section_id(c.L), false}},
                        {{t0_text(c, extras)}},
@@ -289,8 +258,8 @@ Document run_report_document(const std::vector<CertificateFile>& certs, const st
   return d;
 }
 
-RunReportFiles write_run_report(const std::string& dir) {
-  const std::vector<CertificateFile> certs = read_certificates(dir);
+RunReportFiles write_run_report(const std::string& dir, std::vector<CertificateFile> verified) {
+  const std::vector<CertificateFile> certs = read_certificates(dir, std::move(verified));
   RunReportExtras extras;
   extras.summary = read_run_summary(dir);
   extras.figures = run_figures(certs, extras.summary);

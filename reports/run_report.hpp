@@ -32,7 +32,10 @@ struct RunReportExtras {
 };
 
 // InputError if DIR holds no readable certificate or the report cannot be written.
-RunReportFiles write_run_report(const std::string& dir);
+// `verified`: certificates of DIR the caller holds already, verified by the conjecture run
+// that wrote them (certificate_from_json(..., verified_by_run)); only the others are read
+// from DIR and verified here.
+RunReportFiles write_run_report(const std::string& dir, std::vector<CertificateFile> verified = {});
 
 // The document itself (links relative to the run directory, which is `run_dir`).
 Document run_report_document(const std::vector<CertificateFile>& certs, const std::string& run_dir,

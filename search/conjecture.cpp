@@ -10,6 +10,7 @@
 
 #include "everyp/trim_search.hpp"
 #include "trim.hpp"
+#include "version.hpp"
 
 namespace blockcast {
 
@@ -96,6 +97,7 @@ class ConjectureRun {
   const CaseResult& decided_case(int t, Letter x, int level);
   void prefetch(int t, Letter x, int t_end);
   bool counted_out(int t, Letter x);
+  void note_refutation(int t, Letter x, const CaseResult& r);
   void count(const SearchStats& stats);
   void progress(const std::string& what) const;
   double elapsed() const;
@@ -126,6 +128,8 @@ class ConjectureRun {
   std::map<std::pair<int, Letter>, int> level_tried_;
   std::map<int, Instance> instances_;
   std::map<std::pair<int, Letter>, bool> refuted_;
+  // How each pair found IMPOSSIBLE in the scan was refuted: the evidence that t0 is minimal.
+  std::map<std::pair<int, Letter>, Refutation> refutations_;
   bool limit_hit_ = false;
   int t0_ = -1;
   Letter x0_ = 0;
@@ -158,12 +162,21 @@ ConjectureRun::ConjectureRun(int L, const ConjectureOptions& opt)
 
 ConjectureResult ConjectureRun::run() {
   scan_base_cases();
-  res_.minimal = !limit_hit_;
+  res_.minimal = false;
   if (t0_ < 0) {
     res_.note = "no " + std::to_string(L_) + " consecutive " + (pruned_ ? "pruned " : "") + "base cases with t0 <= " +
                 std::to_string(t_max_) +
                 (out_of_time(opt_) ? " (the command's time limit was reached)" : limit_hit_ ? " (some searches hit a limit)" : "");
   } else {
+    // t0 is minimal exactly when the recorded refutations cover every window below it: not
+    // inferred from the scan's bookkeeping, so a window given up without a refutation (a
+    // limit, an UNKNOWN left after the last effort level) can never pass as refuted.
+    std::vector<Refutation> all;
+    for (const auto& [key, f] : refutations_) all.push_back(f);
+    res_.evidence = select_evidence(L_, t0_, opt_.shape, all);
+    res_.minimal = res_.evidence.open.empty();
+    if (res_.minimal && limit_hit_)
+      progress("every window below t0 is refuted, although some pairs hit a limit");
     certify();
     decide_smaller();
   }
@@ -218,11 +231,13 @@ bool ConjectureRun::window_holds(int cand, Letter x) {
     prefetch(t, x, cand + L_);
     const CaseResult& r = decided_case(t, x, 0);
     if (r.verdict == Verdict::unknown) open.push_back(t);
-    refuted_window = r.verdict == Verdict::impossible;
+    refuted_window = refuted_window || r.verdict == Verdict::impossible;
     ok = r.verdict == Verdict::solved || (r.verdict == Verdict::unknown && levelled_ && open.size() <= 1);
   }
   ok = ok && retry_open(open, x);
-  if (!ok && !refuted_window && !open.empty()) limit_hit_ = true;  // given up, not refuted
+  // Given up, not refuted: an UNKNOWN pair after the last level (ok still true) or a second
+  // UNKNOWN at level 0. The evidence decides minimality; this only explains it.
+  if (!open.empty() && (ok || !refuted_window)) limit_hit_ = true;
   return ok && open.empty();
 }
 
@@ -253,6 +268,8 @@ void ConjectureRun::certify() {
     res_.methods.push_back(r.method);
   }
   c.methods = res_.methods;
+  c.t0_minimal = res_.minimal;
+  c.minimality = res_.evidence;
   progress("verifying the certificate");
   res_.compositions = verify_certificate(c, opt_.search.tuning.max_sim_events);
   res_.verdict = Verdict::solved;
@@ -411,6 +428,7 @@ const CaseResult& ConjectureRun::decided_case(int t, Letter x, int level) {
            " searching...");
   CaseResult r = run_case(t, x, level);
   level_tried_[{t, x}] = level;
+  note_refutation(t, x, r);
   progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict) +
            (levelled_ ? " (level " + std::to_string(level) + ")" : ""));
   if (it != decided_.end()) return it->second = std::move(r);
@@ -431,26 +449,54 @@ void ConjectureRun::prefetch(int t, Letter x, int t_end) {
   for (std::size_t i = 0; i < ts.size(); ++i) {
     count(rs[i].stats);
     level_tried_[{ts[i], x}] = 0;
+    note_refutation(ts[i], x, rs[i]);
     progress("t=" + std::to_string(ts[i]) + " x=" + letter_name(x) + " " + rs[i].method + " " +
              verdict_name(rs[i].verdict) + " (level 0, parallel)");
     decided_.emplace(std::make_pair(ts[i], x), std::move(rs[i]));
   }
 }
 
-// The counting checks of solve_repair (tries = 0) are exact refutations and cost
-// microseconds: a window with a refuted (t, x) is skipped before anything is searched.
+// The counting checks of solve_repair (tries = 0; minimality.hpp: counting_refutation) are
+// exact refutations and cost microseconds: a window with a refuted (t, x) is skipped before
+// anything is searched.
 bool ConjectureRun::counted_out(int t, Letter x) {
   if (!constructive_) return false;
   auto it = refuted_.find({t, x});
   if (it != refuted_.end()) return it->second;
   auto in = instances_.find(t);
   if (in == instances_.end()) in = instances_.emplace(t, optimal_instance(L_, t)).first;
-  ConstructiveOptions co = opt_.constructive;
-  co.x = x, co.extendable = true, co.tries = 0;
-  const ConstructiveResult c = solve_repair(in->second, co);
-  if (c.verdict == Verdict::impossible)
-    decided_[{t, x}] = CaseResult{Verdict::impossible, std::nullopt, "counting", c.covered, {}};
-  return refuted_[{t, x}] = c.verdict == Verdict::impossible;
+  const std::optional<Refutation> c = counting_refutation(in->second, x);
+  if (c) {
+    decided_[{t, x}] = CaseResult{Verdict::impossible, std::nullopt, "counting", "counting: root-sum inequality", {}};
+    refutations_.emplace(std::make_pair(t, x), *c);
+  }
+  return refuted_[{t, x}] = c.has_value();
+}
+
+// The record of an IMPOSSIBLE pair: counting (its numbers), the lone root's exhausted
+// ground-state search, or the complete search with its node count.
+void ConjectureRun::note_refutation(int t, Letter x, const CaseResult& r) {
+  if (r.verdict != Verdict::impossible || refutations_.count({t, x})) return;
+  Refutation f;
+  if (r.method == "counting") {
+    if (std::optional<Refutation> c = counting_refutation(optimal_instance(L_, t), x)) {
+      refutations_.emplace(std::make_pair(t, x), *c);
+      return;
+    }
+    if (r.covered.rfind("exhaustive", 0) != 0)
+      throw std::logic_error("conjecture: (t=" + std::to_string(t) + ", x=" + letter_name(x) +
+                             ") refuted without a recordable reason: " + r.covered);
+    f.method = "repair-exhaustive";
+    f.budget = 50 * opt_.constructive.root_nodes;  // solve_repair's budget for a lone root
+  } else if (r.method == "complete") {
+    f.method = "complete";
+    f.budget = rerun_budget(r.stats.nodes);
+    f.memo = opt_.search.memo, f.prune = opt_.search.prune;
+  } else {
+    throw std::logic_error("conjecture: IMPOSSIBLE from method '" + r.method + "' has no evidence record");
+  }
+  f.t = t, f.x = x, f.how = Refutation::How::search, f.nodes = r.stats.nodes, f.version = version();
+  refutations_.emplace(std::make_pair(t, x), f);
 }
 
 }  // namespace

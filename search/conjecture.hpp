@@ -14,7 +14,9 @@
 // with one such UNKNOWN and everything else SOLVED retries it with 60, then 400 tries
 // (tuning.level0_tries, ConstructiveOptions::tries, tuning.level2_tries).
 // A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
-// not one proved minimal; `ConjectureResult::minimal` says which.
+// not one proved minimal; `ConjectureResult::minimal` says which. It is true only when the
+// refutations recorded during the scan (minimality.hpp: counting numbers, exhausted
+// searches) cover every window (t0', x) with L <= t0' < t0; they go into the certificate.
 //
 // Shape pruned (SPEC Sec. 6-7, paper 000 Thm 3.5: delay L + t + 1 for P-1 = f_t) runs the
 // same induction over pruned trees, searched by solve_shape (profile and words together),
@@ -31,6 +33,7 @@
 #include "block_search.hpp"
 #include "constructive.hpp"
 #include "induction.hpp"
+#include "minimality.hpp"
 
 namespace blockcast {
 
@@ -89,7 +92,8 @@ struct ConjectureResult {
   Verdict verdict = Verdict::unknown;  // SOLVED: certificate verified; UNKNOWN: not reached
   Certificate certificate;             // valid when SOLVED
   std::vector<std::string> methods;     // per base case t0..t0+L-1: the method that solved it
-  bool minimal = true;                  // every smaller candidate t0 was refuted (no UNKNOWN)
+  bool minimal = false;                 // every window below t0 is refuted: evidence.open is empty
+  MinimalityEvidence evidence;          // how the windows below t0 were refuted (minimality.hpp)
   std::vector<SmallerVerdict> smaller;  // t < t0 (unconstrained)
   std::vector<int> compositions;       // t checked by composing base cases
   std::vector<DelayRow> table;         // pruned only, when SOLVED

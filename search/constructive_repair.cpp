@@ -12,6 +12,7 @@
 // IMPOSSIBLE except the counting test on that exact sum.
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <numeric>
 #include <random>
 #include <unordered_map>
@@ -30,8 +31,15 @@ struct Slots {
   int r = 0;
   i64 u = 0;
   std::vector<int> letters;  // r - 1 of them
-  i64 sum() const { return std::accumulate(letters.begin(), letters.end(), i64{0}); }
+  // Their sum, kept up to date by add/put/refresh: repair() asks every block's residue in
+  // every iteration, and summing the letters each time made a packing attempt quadratic in
+  // the instance (half of conjecture --L 256). Same values, same random choices.
+  i64 s = 0;
+  i64 sum() const { return s; }
   int need() const { return mod(-(u + sum()), r); }  // 0 iff the block is legal
+  void add(int v) { letters.push_back(v), s += v; }
+  void put(std::size_t k, int v) { s += v - letters[k], letters[k] = v; }
+  void refresh() { s = std::accumulate(letters.begin(), letters.end(), i64{0}); }
 };
 
 class Packer {
@@ -50,8 +58,8 @@ class Packer {
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return blocks_[a].r > blocks_[b].r; });
     for (std::size_t bi : order) {
       Slots& b = blocks_[bi];
-      for (int k = 0; k + 1 < b.r - 1; ++k) b.letters.push_back(take(bag, -1, 0));
-      b.letters.push_back(take(bag, 0, b.r, b.need()));
+      for (int k = 0; k + 1 < b.r - 1; ++k) b.add(take(bag, -1, 0));
+      b.add(take(bag, 0, b.r, b.need()));
     }
     reserve_.assign(A_, 0);
     for (int j : bag) ++reserve_[j];
@@ -145,9 +153,9 @@ class Packer {
       --reserve_[c.value], ++reserve_[a];
       dev_ += a - c.value;  // the reserve gains a and loses c
     } else {
-      blocks_[c.other].letters[c.oslot] = a;
+      blocks_[c.other].put(c.oslot, a);
     }
-    b.letters[c.slot] = c.value;
+    b.put(c.slot, c.value);
     return true;
   }
   // No swap fixes block b at once: exchange a random letter with another block.
@@ -159,6 +167,7 @@ class Packer {
       if (oi == bi || blocks_[oi].letters.empty()) continue;
       std::swap(blocks_[bi].letters[rng_() % blocks_[bi].letters.size()],
                 blocks_[oi].letters[rng_() % blocks_[oi].letters.size()]);
+      blocks_[bi].refresh(), blocks_[oi].refresh();
       return true;
     }
     return false;
@@ -172,7 +181,12 @@ class Packer {
       const Slots& b = blocks_[bi];
       for (std::size_t s = 0; s < b.letters.size(); ++s) {
         const int a = b.letters[s];
-        for (int c = mod(a, b.r); c < A_; c += b.r) {
+        // Only c with |dev_ + a - c| <= best can count: scan that window of the residue
+        // class in ascending order (the whole class made this loop most of a run at large L).
+        const i64 target = dev_ + a;
+        const i64 lo = std::max<i64>(0, target - best), hi = std::min<i64>(A_ - 1, target + best);
+        if (lo > hi) continue;
+        for (i64 c = lo + mod(a - lo, b.r); c <= hi; c += b.r) {
           if (c == a || reserve_[c] == 0) continue;
           const i64 v = std::abs(dev_ + (a - c));
           if (v > best) continue;
@@ -186,7 +200,7 @@ class Packer {
     const int a = blocks_[bi].letters[s];
     --reserve_[c], ++reserve_[a];
     dev_ += a - c;
-    blocks_[bi].letters[s] = c;
+    blocks_[bi].put(s, c);
     return true;
   }
 
@@ -219,7 +233,7 @@ class Packer {
         const int a = blocks_[sw.bi].letters[sw.s];
         --reserve_[sw.c], ++reserve_[a];
         dev_ += a - sw.c;
-        blocks_[sw.bi].letters[sw.s] = sw.c;
+        blocks_[sw.bi].put(sw.s, sw.c);
       }
       return true;
     }
@@ -250,7 +264,13 @@ ConstructiveResult solve_repair(const Instance& inst, const ConstructiveOptions&
     return done();
   }
   Counts pool(A);
-  for (int j = 0; j < A; ++j) pool[j] = static_cast<std::int32_t>(inst.letters[j]);
+  for (int j = 0; j < A; ++j) {
+    if (inst.letters[j] > INT32_MAX) {  // the packer holds one int per leaf: far beyond its reach
+      res.covered = "too many leaves for the packer (" + std::to_string(inst.letters[j]) + " with one letter)";
+      return done();
+    }
+    pool[j] = static_cast<std::int32_t>(inst.letters[j]);
+  }
   --pool[opt.x];
   // The root (u = T, one block) when it must be extendable; every other block is packed.
   const BlockType* root = nullptr;

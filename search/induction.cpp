@@ -124,10 +124,12 @@ nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& fil
     if (i < c.methods.size()) b["method"] = c.methods[i];
     base.push_back(b);
   }
-  nlohmann::json j = {{"format", "blockcast-certificate"}, {"version", 1}, {"blockcast_version", version()}, {"L", c.L},
-                      {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
+  nlohmann::json j = {{"format", "blockcast-certificate"}, {"version", c.version}, {"blockcast_version", version()},
+                      {"L", c.L}, {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
                       {"base_cases", base}};
   for (auto& [k, v] : c.extra.items()) j[k] = v;
+  if (c.t0_minimal) j["t0_minimal"] = *c.t0_minimal;
+  if (c.minimality) j["minimality"] = to_json(*c.minimality);
   return j;
 }
 
@@ -137,7 +139,12 @@ Certificate certificate_from_json(const nlohmann::json& j) {
   if (json_fields::opt_string(j, "format", where) != "blockcast-certificate")
     throw InputError(where + ": 'format' must be \"blockcast-certificate\"");
   Certificate c;
-  c.L = static_cast<int>(json_fields::integer(j, "L", 1, 256, where));
+  // Version 1 (no field before version 2 existed) is read compatibly; newer ones are not.
+  c.version = static_cast<int>(json_fields::opt_integer(j, "version", 1, 1 << 20, where).value_or(1));
+  if (c.version > kCertificateVersion)
+    throw InputError(where + ": version " + std::to_string(c.version) + " is newer than this blockcast reads (1.." +
+                     std::to_string(kCertificateVersion) + ")");
+  c.L = static_cast<int>(json_fields::integer(j, "L", 1, kMaxCertificateL, where));
   // Certificates written before trimmed trees existed have no shape: they are optimal.
   const std::string shape = json_fields::opt_string(j, "shape", where);
   c.shape = parse_shape(shape.empty() ? "optimal" : shape);
@@ -151,8 +158,13 @@ Certificate certificate_from_json(const nlohmann::json& j) {
     c.base_cases.push_back(assignment_from_json(b.at("assignment")));
     if (b.contains("method")) c.methods.push_back(json_fields::string(b, "method", where + " base case"));
   }
+  if (j.contains("t0_minimal") && !j.at("t0_minimal").is_null()) {
+    if (!j.at("t0_minimal").is_boolean()) throw InputError(where + ": field 't0_minimal' must be true or false");
+    c.t0_minimal = j.at("t0_minimal").get<bool>();
+  }
+  if (j.contains("minimality")) c.minimality = minimality_from_json(j.at("minimality"), where + " minimality");
   for (auto& [k, v] : j.items())
-    if (k != "base_cases" && k != "shape") c.extra[k] = v;
+    if (k != "base_cases" && k != "shape" && k != "version" && k != "t0_minimal" && k != "minimality") c.extra[k] = v;
   return c;
 }
 
@@ -207,6 +219,57 @@ std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events) {
     if (t - 1 >= c.t0 + c.L) sol.erase(t - 1);
   }
   return composed;
+}
+
+std::string MinimalityCheck::text() const {
+  const std::string all = std::to_string(windows) + " window" + (windows == 1 ? "" : "s") + " (t0', x) below t0";
+  std::string how = std::to_string(counting) + " counting refutation" + (counting == 1 ? "" : "s") + " recomputed, " +
+                    std::to_string(searches - skipped) + " search" + (searches - skipped == 1 ? "" : "es") + " re-run";
+  if (skipped > 0) how += ", " + std::to_string(skipped) + " not re-run (--skip-minimality): minimality not re-checked";
+  if (minimal)
+    return std::string(claimed ? "t0 minimal" : "t0 minimal by the evidence (the file does not claim it)") + ": all " +
+           all + " refuted (" + how + ")";
+  return "t0 not claimed minimal: " + std::to_string(open) + " of " + all + " not refuted" +
+         (searches + counting > 0 ? " (" + how + ")" : "");
+}
+
+MinimalityCheck verify_minimality(const Certificate& c, bool run_searches) {
+  MinimalityCheck m;
+  m.claimed = c.t0_minimal.value_or(false);
+  const int letters = window_letters(c.L, c.shape);
+  m.windows = (c.t0 - c.L) * letters;
+  const std::string claim = "certificate: claims t0 = " + std::to_string(c.t0) + " minimal";
+  if (!c.minimality) {
+    if (m.claimed)
+      throw InputError(claim + " but records no evidence" +
+                       (c.version < 2 ? " (format version 1 has none; re-run conjecture for a version-2 certificate)"
+                                      : " (no 'minimality' record)"));
+    m.open = m.windows;
+    return m;
+  }
+  const MinimalityEvidence& e = *c.minimality;
+  if (e.letters != letters)
+    throw InputError("certificate: the minimality record covers " + std::to_string(e.letters) +
+                     " letters, the windows of shape " + shape_name(c.shape) + " need " + std::to_string(letters));
+  for (const Refutation& f : e.refuted) {
+    const std::string pair = "(t=" + std::to_string(f.t) + ", x=" + letter_name(f.x) + ")";
+    if (f.x < 0 || f.x >= letters || f.t < c.L || f.t > c.t0 + c.L - 2)
+      throw InputError("certificate: refutation " + pair + " lies in no window below t0");
+    if (f.x == c.x && f.t >= c.t0)  // t0 <= t <= t0+L-2: a base case solves it
+      throw InputError("certificate: refutation " + pair + " contradicts the base case for t=" + std::to_string(f.t));
+    bool skipped = false;
+    if (auto err = recheck(f, c.L, c.shape, run_searches, &skipped)) throw InputError("certificate: refutation " + *err);
+    (f.how == Refutation::How::counting ? m.counting : m.searches)++;
+    if (skipped) ++m.skipped;
+  }
+  const std::vector<OpenWindows> open = open_windows(c.L, c.t0, letters, e.refuted);
+  for (const auto& o : open) m.open += o.to - o.from + 1;
+  if (m.claimed && !open.empty())
+    throw InputError(claim + " but " + std::to_string(m.open) + " of its " + std::to_string(m.windows) +
+                     " windows below t0 are not refuted, e.g. (t0'=" + std::to_string(open.front().from) +
+                     ", x=" + letter_name(open.front().x) + ")");
+  m.minimal = open.empty();
+  return m;
 }
 
 std::vector<Assignment> extend_certificate(const Certificate& c, int t_max) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "assignment.hpp"
+#include "minimality.hpp"
 #include "tuning.hpp"
 
 namespace blockcast {
@@ -34,13 +35,21 @@ std::optional<std::string> check_base_case(const Assignment& a, Letter x, Shape 
 // returning).
 Assignment compose(const Assignment& prev, const Assignment& back, Letter x);
 
+// Format versions: 1 (no evidence of minimality; read, but a claim "t0_minimal": true is
+// rejected) and 2 (adds "minimality", the refutations of every window below t0).
+inline constexpr int kCertificateVersion = 2;
+inline constexpr int kMaxCertificateL = 1024;  // L of a certificate: conjecture --L takes 1..1024
+
 struct Certificate {
+  int version = kCertificateVersion;
   int L = 0;
   Shape shape = Shape::optimal;  // optimal or pruned; JSON field "shape" (default optimal)
   Letter x = 0;
   int t0 = 0;
   std::vector<Assignment> base_cases;  // t0 .. t0+L-1
   std::vector<std::string> methods;    // optional, per base case: the method that found it
+  std::optional<bool> t0_minimal;      // the claim: every window below t0 is refuted
+  std::optional<MinimalityEvidence> minimality;  // version 2: the refutations (and open windows)
   nlohmann::json extra;                // smaller-t verdicts, statistics (reported, not checked)
 };
 
@@ -61,6 +70,23 @@ std::optional<i64> simulate_if_small(const Assignment& a, i64 max_sim_events);
 // by expansion and simulation, then the compositions for t0+L .. t0+2L-1. Returns the list
 // of composed t on success; throws InputError naming the first failure.
 std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events = Tuning{}.max_sim_events);
+
+// What verify_minimality established.
+struct MinimalityCheck {
+  bool claimed = false;     // the certificate says t0 is minimal
+  bool minimal = false;     // the evidence covers every window below t0 and was confirmed
+  int windows = 0;          // windows below t0: (t0 - L) * letters
+  int open = 0;             // windows not covered
+  int counting = 0, searches = 0, skipped = 0;  // refutations re-checked by kind; searches not re-run
+  std::string text() const;  // one phrase for verify-certificate's output
+};
+
+// Re-check the minimality evidence of a (structurally verified) certificate: every recorded
+// refutation (counting recomputed, searches re-run within their budget unless
+// !run_searches) and their cover of the windows (t0', x), L <= t0' < t0. Throws InputError
+// when a refutation fails, or when t0 is claimed minimal without evidence covering every
+// window (a version-1 certificate claiming it has none).
+MinimalityCheck verify_minimality(const Certificate& c, bool run_searches = true);
 
 // Solutions for t0 .. t_max of a certificate: the base cases, then compose(t-1, t-L) for
 // every larger t. Each composed assignment is checked symbolically (check_base_case, which
