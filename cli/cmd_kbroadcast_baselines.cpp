@@ -39,6 +39,8 @@ void register_kbroadcast_baselines(CLI::App& app, const Invocation& inv) {
     std::vector<int> Ls;
     for (i64 L : args->L.values("L", 64)) Ls.push_back(static_cast<int>(L));
     const std::vector<i64> Ps = args->P.values("P", 10'000), ks = args->k.values("k", 10'000);
+    if ((!args->plot.empty() || !args->ratio_plot.empty()) && Ps.size() == 1 && ks.size() == 1)
+      throw InputError("--plot/--ratio-plot: the plot needs several k (at one P) or several P (at one k)");
     bool first = true;  // the header with the first row: bad input prints nothing but its line
     const BaselineTable t = baselines_table(Ls, Ps, ks, args->seconds, [&](const BaselineRow& r) {
       if (args->json) return;
