@@ -24,7 +24,8 @@ bool BaselineBuilder::free(std::vector<std::vector<bool>>& busy, std::int64_t pr
   return !b[static_cast<size_t>(step)];
 }
 
-std::int64_t BaselineBuilder::send(std::int64_t sender, std::int64_t receiver, std::int64_t item, std::int64_t not_before) {
+std::int64_t BaselineBuilder::send(std::int64_t sender, std::int64_t receiver, std::int64_t item, std::int64_t not_before,
+                                   int parity) {
   const std::int64_t h = held(sender, item);
   if (h < 0)
     throw std::logic_error("baseline: processor " + std::to_string(sender) + " asked to send item " + std::to_string(item) +
@@ -32,7 +33,7 @@ std::int64_t BaselineBuilder::send(std::int64_t sender, std::int64_t receiver, s
   if (held(receiver, item) >= 0)
     throw std::logic_error("baseline: processor " + std::to_string(receiver) + " would receive item " + std::to_string(item) + " twice");
   std::int64_t s = std::max({h, not_before, first_free_send_[static_cast<size_t>(sender)]});
-  while (!free(send_busy_, sender, s) || !free(recv_busy_, receiver, s + L_)) ++s;
+  while ((parity >= 0 && s % 2 != parity) || !free(send_busy_, sender, s) || !free(recv_busy_, receiver, s + L_)) ++s;
   send_busy_[static_cast<size_t>(sender)][static_cast<size_t>(s)] = true;
   recv_busy_[static_cast<size_t>(receiver)][static_cast<size_t>(s + L_)] = true;
   std::int64_t& f = first_free_send_[static_cast<size_t>(sender)];

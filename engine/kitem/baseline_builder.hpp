@@ -23,7 +23,9 @@ class BaselineBuilder {
   // sender holds the item, its send port is free and the receiver's port is free at arrival.
   // std::logic_error if the sender never gets the item (a baseline's ordering bug) or the
   // receiver already holds it. Returns the arrival step.
-  std::int64_t send(std::int64_t sender, std::int64_t receiver, std::int64_t item, std::int64_t not_before = 0);
+  // parity 0 or 1: only send steps of that parity (an edge colour of a 2-coloured schedule).
+  std::int64_t send(std::int64_t sender, std::int64_t receiver, std::int64_t item, std::int64_t not_before = 0,
+                    int parity = -1);
   // The step from which `proc` holds `item`, -1 if it does not (yet) hold it.
   std::int64_t held(std::int64_t proc, std::int64_t item) const;
   // The schedule: messages ordered by send step, then sender.

@@ -13,11 +13,17 @@
 //    (processor n - position) and processor n as the second child of processor 1, which in
 //    that shape has one child (the paper shifts instead; ours keeps both trees binary with
 //    processor n a leaf of both).
-// Scheduling: the paper's edge colouring makes both trees run in the bidirectional telephone
-// model with one send and one receive per step; here every message simply takes the earliest
-// step with free ports (greedy ASAP, baseline_builder.hpp), item after item, a processor
-// serving its larger subtree first. Receptions from the two parents may collide; the greedy
-// placement delays one of them.
+// Scheduling, as the paper's bidirectional variant: the edges of both trees and the source's
+// two edges form a bipartite graph (sender side, receiver side) in which every processor has
+// at most two out-edges (its children in the one tree where it is interior; the source: the
+// two roots) and at most two in-edges (one parent per tree), so it has a proper 2-edge-
+// colouring (its components are paths and even cycles; colour them alternately). An edge of
+// colour c sends only at steps of parity c: a processor's two sends never collide, and its
+// two receptions arrive at steps of different parity. Each message takes the earliest step
+// of its edge's parity at which the sender holds the item (greedy, baseline_builder.hpp),
+// item after item, a processor serving its larger subtree first. This is a postal-model
+// adaptation of the paper's colouring (made for L = 1, the telephone model); for L >= 2 a
+// message may wait one step for its parity.
 #include <algorithm>
 
 #include "kitem/baseline_builder.hpp"
@@ -65,6 +71,38 @@ void larger_first(Children& ch, std::int64_t root) {
     std::stable_sort(c.begin(), c.end(), [&](std::int64_t a, std::int64_t b) { return size[static_cast<size_t>(a)] > size[static_cast<size_t>(b)]; });
 }
 
+// Proper 2-edge-colouring of the bipartite graph of edges (from, to): out-degree and
+// in-degree at most 2 per processor. Paths are walked from an end, then the (even) cycles.
+std::vector<int> two_colour(const std::vector<std::pair<std::int64_t, std::int64_t>>& edges, std::int64_t P) {
+  std::vector<std::vector<size_t>> out(static_cast<size_t>(P)), in(static_cast<size_t>(P));
+  for (size_t e = 0; e < edges.size(); ++e) {
+    out[static_cast<size_t>(edges[e].first)].push_back(e);
+    in[static_cast<size_t>(edges[e].second)].push_back(e);
+  }
+  std::vector<int> colour(edges.size(), -1);
+  // Walk from edge e (colour c) through its `to` end (at_in) or `from` end, alternating.
+  auto walk = [&](size_t e, int c, bool at_in) {
+    while (colour[e] < 0) {
+      colour[e] = c;
+      const auto& next = at_in ? in[static_cast<size_t>(edges[e].second)] : out[static_cast<size_t>(edges[e].first)];
+      size_t f = e;
+      for (size_t g : next)
+        if (g != e) f = g;
+      if (f == e) return;
+      e = f;
+      c = 1 - c;
+      at_in = !at_in;
+    }
+  };
+  for (std::int64_t v = 0; v < P; ++v) {  // path ends: a vertex side with one edge
+    if (out[static_cast<size_t>(v)].size() == 1) walk(out[static_cast<size_t>(v)][0], 0, true);
+    if (in[static_cast<size_t>(v)].size() == 1) walk(in[static_cast<size_t>(v)][0], 0, false);
+  }
+  for (size_t e = 0; e < edges.size(); ++e)
+    if (colour[e] < 0) walk(e, 0, true);
+  return colour;
+}
+
 }  // namespace
 
 Schedule two_tree(int L, std::int64_t P, std::int64_t k) {
@@ -80,11 +118,31 @@ Schedule two_tree(int L, std::int64_t P, std::int64_t k) {
   }
   larger_first(t1, r1);
   larger_first(t2, r2);
+  // Edges: the source's two, then both trees'; parent_edge[tree][v] = index of v's in-edge.
+  std::vector<std::pair<std::int64_t, std::int64_t>> edges{{0, r1}};
+  if (r2 != r1) edges.push_back({0, r2});
+  std::vector<std::int64_t> parent_edge[2] = {std::vector<std::int64_t>(static_cast<size_t>(P), 0),
+                                              std::vector<std::int64_t>(static_cast<size_t>(P), r2 != r1 ? 1 : 0)};
+  const Children* trees[2] = {&t1, &t2};
+  for (int t = 0; t < 2; ++t)
+    for (std::int64_t u = 0; u < P; ++u)
+      for (std::int64_t v : (*trees[t])[static_cast<size_t>(u)]) {
+        parent_edge[t][static_cast<size_t>(v)] = static_cast<std::int64_t>(edges.size());
+        edges.push_back({u, v});
+      }
+  std::vector<int> colour = two_colour(edges, P);
+  if (P == 2) colour.assign(colour.size(), -1);  // one edge carries both trees: no parity to keep
   BaselineBuilder b(L, P, k);
   for (std::int64_t i = 0; i < k; ++i) {
-    const bool first = i % 2 == 0;
-    b.send(0, first ? r1 : r2, i);
-    send_down_tree(b, first ? t1 : t2, first ? r1 : r2, i);
+    const int t = static_cast<int>(i % 2);
+    const std::int64_t root = t == 0 ? r1 : r2;
+    b.send(0, root, i, 0, colour[static_cast<size_t>(parent_edge[t][static_cast<size_t>(root)])]);
+    std::vector<std::int64_t> queue{root};
+    for (size_t at = 0; at < queue.size(); ++at)
+      for (std::int64_t c : (*trees[t])[static_cast<size_t>(queue[at])]) {
+        b.send(queue[at], c, i, 0, colour[static_cast<size_t>(parent_edge[t][static_cast<size_t>(c)])]);
+        queue.push_back(c);
+      }
   }
   return std::move(b).finish();
 }
