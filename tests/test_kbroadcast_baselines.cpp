@@ -10,6 +10,10 @@
 //  - two-tree, split-binary and scatter-allgather with P = 2: k - 1 + L (a single chain).
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "kbroadcast_baselines.hpp"
 #include "kitem/baseline_builder.hpp"
 #include "kitem/baselines.hpp"
 #include "kitem/baselines_table.hpp"
@@ -81,6 +85,26 @@ TEST_CASE("baselines table: rows carry every baseline, ours and the bound; bad i
   CHECK_THROWS(baselines_table({1}, {1}, {3}, 0));
   CHECK_THROWS(baselines_table({1}, {5}, {0}, 0));
   CHECK_THROWS(baselines_table({1}, {100'000}, {100}, 0));
+}
+
+}  // namespace blockcast
+
+namespace blockcast {
+
+TEST_CASE("baselines rendering: text row, JSON fields, SVG of time and ratio") {
+  const BaselineTable t = baselines_table({1}, {16}, {1, 2, 4}, 0);
+  const std::string row = baselines_row_text(t.rows.back());
+  CHECK(row.find("circulant") != std::string::npos);
+  const nlohmann::json j = baselines_json(t);
+  CHECK(j["rows"].size() == 3);
+  CHECK(j["rows"][0]["baselines"].size() == baselines().size());
+  CHECK(j["rows"][2]["blockcast"]["time"] == 7);  // k - 1 + ceil(log2 16)
+  for (bool ratio : {false, true}) {
+    const std::string svg = baselines_svg(t, ratio);
+    CHECK(svg.find("</svg>") != std::string::npos);
+    CHECK(svg.find("two-tree") != std::string::npos);
+  }
+  CHECK_THROWS(baselines_svg(baselines_table({1}, {16}, {4}, 0), false));
 }
 
 }  // namespace blockcast
