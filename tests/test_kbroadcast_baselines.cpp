@@ -57,7 +57,7 @@ TEST_CASE("chain pipeline: (k - 1) + (P - 1) L") {
       for (std::int64_t k = 1; k <= 12; ++k) CHECK(simulated_time(BaselineKind::chain, L, P, k) == k - 1 + (P - 1) * L);
 }
 
-TEST_CASE("binomial pipeline: ceil(log2 P) for one item and L = 1; q (k - 1 + L) for P = 2^q") {
+TEST_CASE("binomial pipeline: ceil(log2 P) for one item and L = 1, q (k - 1 + L) for P = 2^q") {
   for (std::int64_t P = 2; P <= 40; ++P) CHECK(simulated_time(BaselineKind::binomial, 1, P, 1) == ceil_log2(P));
   for (int L = 1; L <= 4; ++L)
     for (std::int64_t q = 1; q <= 6; ++q)
@@ -71,7 +71,7 @@ TEST_CASE("every baseline with P = 2 is the single chain: k - 1 + L") {
       for (std::int64_t k = 1; k <= 12; ++k) CHECK(simulated_time(b.kind, L, 2, k) == k - 1 + L);
 }
 
-TEST_CASE("baselines table: rows carry every baseline, ours and the bound; bad input is refused") {
+TEST_CASE("baselines table: rows carry every baseline, ours and the bound, bad input is refused") {
   const BaselineTable t = baselines_table({1, 2}, {8, 13}, {1, 6}, 10);
   REQUIRE(t.rows.size() == 8);
   CHECK(t.ok());
