@@ -19,3 +19,6 @@ target_link_libraries(circulant_stream PRIVATE blockcast_engine)
 blockcast_warnings(circulant_stream)
 add_test(NAME kbroadcast_circulant_sweep_long COMMAND circulant_stream sweep 2000 64)
 set_tests_properties(kbroadcast_circulant_sweep_long PROPERTIES LABELS long)
+# Issue 23 item 4: the MPI baselines (chain, binomial, split binary, scatter + allgather,
+# two-tree), simulated for every P <= 40, k <= 12, L = 1..4, and their closed forms.
+target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_baselines.cpp)
