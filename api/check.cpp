@@ -1,11 +1,13 @@
 // The public API's checks (include/blockcast/blockcast.hpp): a schedule document through the
 // symbolic checker (SPEC Sec. 4) and the independent simulator (SPEC Sec. 1-2), as the
 // `check` and `simulate` commands do; a certificate through search/induction.hpp's
-// verify_certificate, as `verify-certificate` does; and the JSON of a rank program.
+// verify_certificate and search/minimality.hpp's verify_minimality, as `verify-certificate`
+// does; and the JSON of a rank program.
 #include <nlohmann/json.hpp>
 
 #include "api/impl.hpp"
 #include "induction.hpp"
+#include "minimality.hpp"
 #include "per_rank.hpp"
 #include "replay.hpp"
 #include "schedule_json.hpp"
@@ -69,6 +71,7 @@ CheckReport verify_certificate(const std::string& certificate_json) {
     r.format = "blockcast-certificate";
     try {
       blockcast::verify_certificate(c);
+      verify_minimality(c, true);  // every recorded refutation below t0 re-checked
       r.accepted = true;
     } catch (const InputError& e) {
       r.reason = e.what();

@@ -80,3 +80,19 @@ def test_bad_input_is_value_error():
         blockcast.solve(L=3, P=20).rank_program(20)
     with pytest.raises(blockcast.InvalidInput):
         blockcast.check("{}")
+
+
+def test_verify_certificate_from_a_conjecture_run(tmp_path):
+    # A certificate written by `blockcast conjecture --out` is accepted; the same file with a
+    # minimality claim whose evidence was removed is rejected (issue 24).
+    import os
+    import subprocess
+    subprocess.run([os.environ["BLOCKCAST_BIN"], "conjecture", "--L", "3", "--out", str(tmp_path)],
+                   check=True, capture_output=True)
+    text = (tmp_path / "L3" / "certificate.json").read_text()
+    report = blockcast.verify_certificate(text)
+    assert report.accepted, report.reason
+    doc = json.loads(text)
+    assert doc["t0_minimal"] is True
+    doc["minimality"]["refuted"] = []
+    assert not blockcast.verify_certificate(json.dumps(doc)).accepted
