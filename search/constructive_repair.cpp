@@ -19,6 +19,7 @@
 
 #include "constructive.hpp"
 #include "legal_words.hpp"
+#include "pool_sums.hpp"
 #include "word_construction.hpp"
 
 namespace blockcast {
@@ -292,17 +293,7 @@ ConstructiveResult solve_repair(const Instance& inst, const ConstructiveOptions&
     target = static_cast<i64>(opt.x) * root->r - (root->u - root->r);
     // Counting: the non-root letters are `slots` letters of the pool; their sum lies between
     // the sums of the smallest and of the largest `slots` pool letters.
-    i64 total = 0, lo = 0, hi = 0, k = 0;
-    for (int j = 0; j < A; ++j) total += static_cast<i64>(j) * pool[j];
-    for (int j = 0; j < A && k < slots; ++j) {
-      const i64 n = std::min<i64>(pool[j], slots - k);
-      lo += n * j, k += n;
-    }
-    k = 0;
-    for (int j = A - 1; j >= 0 && k < slots; --j) {
-      const i64 n = std::min<i64>(pool[j], slots - k);
-      hi += n * j, k += n;
-    }
+    const auto [total, lo, hi] = pool_sums(pool, A, slots);
     const i64 rest = total - target;
     if (target < 0 || rest < lo || rest > hi) {
       res.verdict = Verdict::impossible;

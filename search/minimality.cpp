@@ -8,6 +8,7 @@
 #include "block_search.hpp"
 #include "constructive.hpp"
 #include "everyp/trim_search.hpp"
+#include "pool_sums.hpp"
 #include "json_fields.hpp"
 #include "version.hpp"
 
@@ -33,17 +34,7 @@ std::optional<Refutation> counting_refutation(const Instance& inst, Letter x) {
   i64 slots = 0;
   for (const auto& b : inst.blocks)
     if (&b != root && b.r >= 2) slots += b.count * (b.r - 1);
-  i64 total = 0, lo = 0, hi = 0, k = 0;
-  for (int j = 0; j < A; ++j) total += static_cast<i64>(j) * pool[j];
-  for (int j = 0; j < A && k < slots; ++j) {
-    const i64 n = std::min<i64>(pool[j], slots - k);
-    lo += n * j, k += n;
-  }
-  k = 0;
-  for (int j = A - 1; j >= 0 && k < slots; --j) {
-    const i64 n = std::min<i64>(pool[j], slots - k);
-    hi += n * j, k += n;
-  }
+  const auto [total, lo, hi] = pool_sums(pool, A, slots);
   f.r = root->r, f.u = root->u, f.slots = slots, f.lo = lo, f.hi = hi;
   f.target = static_cast<i64>(x) * root->r - (root->u - root->r);
   f.rest = total - f.target;
