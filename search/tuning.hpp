@@ -46,7 +46,7 @@ struct Tuning {
   // tried by the constructive packing of constructive_pruned (no probe search: its letter
   // bounds cost r^2 A per block type and function, seconds for L in the hundreds), on trees
   // with at most this many nodes (the packing expands every block; beyond it, it is slow).
-  std::int64_t fast_max_P = 200'000;
+  std::int64_t fast_max_P = 20'000;  // L = 202, P = 152850: one packing ran > 20 s
   int fast_tries = 2;  // repair restarts per (profile, x) there
 
   // --- The conjecture run (search/conjecture.cpp).

@@ -86,7 +86,7 @@ std::optional<ShapeAttempt> fast_attempt(int L, i64 P, const SearchOptions& opt,
   if (t < L) return std::nullopt;  // P = 2: the tree is the root alone, the search decides at once
   Tuning tu = opt.tuning;
   tu.probe_nodes = 0;
-  auto a = constructive_pruned(L, P, t, opt.tuning.fast_tries, tu);
+  auto a = constructive_pruned(L, P, t, opt.tuning.fast_tries, tu, opt.limits.deadline);
   if (!a) return std::nullopt;
   ShapeAttempt at;
   at.shape = a->shape;
@@ -138,12 +138,18 @@ Shape lower_bound_shape(int L, i64 P) {
 
 BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_events) {
   BestSchedule b = start(L, P);
-  std::optional<Assignment> w;
-  if (auto fast = fast_attempt(L, P, opt, w)) {
+  std::optional<Assignment> w, spare;
+  // A packed witness on the lower bound's own tree (optimal or ties) answers at once. One on
+  // a tree trimmed further at depth t (shape pruned, still delay L+t) is kept in reserve:
+  // the searches below decide the optimal / ties trees first, as documented above.
+  std::optional<ShapeAttempt> fast = fast_attempt(L, P, opt, w);
+  if (fast && fast->shape == lower_bound_shape(L, P)) {
     b.attempts.push_back(*fast);
     accept(b, b.attempts.back(), w, simulate_events, opt.limits.expired());
     return b;
   }
+  if (fast) spare = std::move(w);
+  w.reset();
   b.attempts.push_back(attempt(tree_spec(L, P, lower_bound_shape(L, P)), opt, w));
   b.deadline_hit = cut_by_deadline(b.attempts.back(), opt);
   if (w) {
@@ -153,10 +159,17 @@ BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_
   b.reason = failure_text(b.attempts.back(), "L+t", opt);
   b.attempts.push_back(attempt(tree_spec(L, P, Shape::pruned), opt, w));
   b.deadline_hit = b.deadline_hit || cut_by_deadline(b.attempts.back(), opt);
-  if (w)
+  if (spare && b.attempts.front().verdict != Verdict::impossible) {
+    // The searches did not reach L+t (limits): the reserve witness does, on a pruned tree of
+    // depth t; it is optimal, so it replaces whatever L+t+1 found.
+    b.attempts.push_back(*fast);
+    b.reason.clear();
+    accept(b, b.attempts.back(), spare, simulate_events, opt.limits.expired());
+  } else if (w) {
     accept(b, b.attempts.back(), w, simulate_events, opt.limits.expired());
-  else
+  } else {
     b.reason += "; " + failure_text(b.attempts.back(), "L+t+1", opt) + "; no schedule found";
+  }
   return b;
 }
 

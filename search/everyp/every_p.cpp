@@ -149,7 +149,9 @@ std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool
 
 }  // namespace
 
-std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, const Tuning& tuning) {
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, const Tuning& tuning,
+                                              Clock::time_point deadline) {
+  const auto late = [&] { return deadline != Clock::time_point::max() && Clock::now() > deadline; };
   const TreeSpec spec = pruned_spec(L, P, T);
   const std::vector<TrimProfile> profiles = recipe_profiles(spec);
   for (std::size_t k = 0; k < profiles.size(); ++k) {
@@ -178,6 +180,7 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, co
     std::stable_sort(xs.begin(), xs.end(), [&](Letter a, Letter b) { return inst.letters[a] > inst.letters[b]; });
     if (static_cast<i64>(xs.size()) > tuning.constructive_letters) xs.resize(tuning.constructive_letters);
     for (const Letter x : xs) {
+      if (late()) return std::nullopt;
       ConstructiveOptions o;
       o.x = x;
       o.extendable = false;

@@ -115,7 +115,9 @@ class EveryP {
 // trimming profiles, each packed by the repair method of search/constructive.hpp for every
 // receive-only letter (`tries` restarts each, deterministic seeds). The witness has P, t, T
 // set and its shape named; the caller re-checks it. nullopt if every attempt failed.
-std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8, const Tuning& tuning = {});
+// `deadline`: no further (profile, letter) attempt starts after it (one attempt is not interrupted).
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8, const Tuning& tuning = {},
+                                              Clock::time_point deadline = Clock::time_point::max());
 
 // Every (L, P) of two inclusive ranges, L outer, P inner, made monotone in P: a cell whose
 // delay exceeds its right neighbour's is searched again at that neighbour's depth.
