@@ -68,6 +68,11 @@ class Stop {
   }
   bool stopped() const { return hit_.load(std::memory_order_relaxed) || cancel_.load(std::memory_order_relaxed); }
   bool limit_hit() const { return hit_.load(); }
+  // For loops that may run long between ticks: a limit hit if past the time budget or deadline.
+  bool check_time() {
+    if (expired()) hit_.store(true);
+    return stopped();
+  }
   void cancel() { cancel_.store(true); }  // e.g. another worker found a solution
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   // Past the time budget or the deadline (whatever the node count says).

@@ -181,9 +181,12 @@ class Worker {
     return pos > 0 && ctx_.slot_class[pos - 1] == ctx_.slot_class[pos] ? &chosen_[pos - 1] : nullptr;
   }
 
+  std::uint32_t polls_ = 0;
   bool next_choice(Frame& fr) {
     const Class& c = ctx_.cls(fr.pos);
     while (!ctx_.stop.stopped()) {
+      // One slot's vectors can take seconds without a node: the deadline is polled here.
+      if ((++polls_ & 4095) == 0 && ctx_.stop.check_time()) break;
       if (fr.vectors) {
         if (next_vector(fr)) return true;
         fr.vectors = false;
