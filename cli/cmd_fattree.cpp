@@ -15,6 +15,7 @@
 #include "fattree/exact.hpp"
 #include "fattree/search.hpp"
 #include "fattree_plots.hpp"
+#include "limits.hpp"
 #include "options.hpp"
 
 namespace blockcast::cli {
@@ -326,7 +327,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
       cs.model = ft::parse_model(model);
       cs.tree = tree;
       cs.threads = a->threads;
-      cs.limits = {a->max_nodes, a->time_limit};
+      cs.limits = with_deadline_in({a->max_nodes, a->time_limit}, a->time_limit);  // whole-command deadline (issue 25)
       cs.progress = eo.progress;
     }
     std::vector<Run> runs;

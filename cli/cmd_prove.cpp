@@ -6,6 +6,7 @@
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
+#include "limits.hpp"
 #include "options.hpp"
 #include "prove.hpp"
 
@@ -98,6 +99,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     o.encoding.extendable = a->extendable;
     o.encoding.symmetry = !a->no_symmetry;
     o.limits.time_limit = a->time_limit;
+    o.limits = with_deadline_in(o.limits, a->time_limit);  // the whole command's deadline (issue 25)
     o.limits.conflicts = a->conflicts;
     o.check_seconds = a->time_limit;
     o.proof_path = a->proof;

@@ -36,6 +36,8 @@ void print_best(const BestSchedule& b, bool stats) {
     if (stats) std::cout << "  stats " << a.stats.json().dump() << "\n";
   }
   if (!b.reason.empty()) std::cout << "reason: " << b.reason << "\n";
+  if (b.deadline_hit && b.witness && !b.optimal())
+    std::cout << "time limit reached: delay " << *b.delay << " is the best found, not proved optimal\n";
   if (b.witness) {
     print_assignment(*b.witness);
     std::cout << "verification: " << b.verification << "\n";
@@ -53,7 +55,11 @@ Verdict no_schedule_verdict(const BestSchedule& b) {
 // The outcome of `solve --P`: SOLVED with a schedule, else why not. The schedule sits under
 // "schedule" (an assignment file of its own), the search's fields beside it.
 Outcome best_outcome(const BestSchedule& b, double seconds) {
-  Outcome out{"blockcast-solve", b.witness ? Status::solved : status_of(no_schedule_verdict(b)), b.reason, seconds,
+  // The deadline cut a search short: a schedule above the bound is only the best found (exit 5).
+  const Status st = b.witness && !(b.deadline_hit && !b.optimal()) ? Status::solved
+                    : b.witness                                  ? Status::unknown
+                                                                 : status_of(no_schedule_verdict(b));
+  Outcome out{"blockcast-solve", st, b.reason, seconds,
               nlohmann::json(), to_json(b, false)};
   out.payload.erase("reason");
   if (b.witness) out.payload["schedule"] = to_json(*b.witness);

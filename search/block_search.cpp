@@ -111,7 +111,7 @@ SearchResult solve_exact(const Instance& inst, const SearchOptions& opt) {
   const int threads = opt.threads > 0 ? opt.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   TypeOutcome out = run_type_search(pb, opt, stop, threads);
   res.stats = out.stats;
-  auto expired = [&] { return opt.limits.time_limit > 0 && stop.seconds() > opt.limits.time_limit; };
+  auto expired = [&] { return stop.expired(); };
   if (out.found) {
     if (auto w = build_witness(inst, *out.found, expired)) {
       res.verdict = Verdict::solved;

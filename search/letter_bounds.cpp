@@ -20,11 +20,11 @@ i64 sat(i64 a, i64 b, i64 m) {  // a + b * m, saturating at +-2^62
 
 // Range of lambda . c over vectors c of r-1 letters in 0..A-1 with u + sum j c_j = 0 mod r:
 // best[res] after n letters, one letter added per step. Loose (r-1) min/max when too large.
-std::pair<i64, i64> block_range(int r, i64 u, const std::vector<i64>& w) {
+std::pair<i64, i64> block_range(int r, i64 u, const std::vector<i64>& w, bool loose) {
   const int A = static_cast<int>(w.size());
   const i64 wmin = *std::min_element(w.begin(), w.end()), wmax = *std::max_element(w.begin(), w.end());
   if (r <= 1) return {0, 0};
-  if (static_cast<i64>(r) * r * A > kDpBudget) return {(r - 1) * wmin, (r - 1) * wmax};
+  if (loose || static_cast<i64>(r) * r * A > kDpBudget) return {(r - 1) * wmin, (r - 1) * wmax};
   std::vector<i64> lo(r, -kNone), hi(r, kNone), nlo(r), nhi(r);
   lo[0] = hi[0] = 0;
   for (int n = 1; n < r; ++n) {
@@ -45,7 +45,9 @@ std::pair<i64, i64> block_range(int r, i64 u, const std::vector<i64>& w) {
 
 }  // namespace
 
-LetterBounds::LetterBounds(int A, const std::vector<BlockType>& types, std::optional<Letter> receive_only) : A_(A) {
+LetterBounds::LetterBounds(int A, const std::vector<BlockType>& types, std::optional<Letter> receive_only,
+                           Clock::time_point deadline)
+    : A_(A) {
   auto unit = [&](auto pred) {
     std::vector<i64> w(A, 0);
     for (int j = 0; j < A; ++j) w[j] = pred(j) ? 1 : 0;
@@ -61,8 +63,12 @@ LetterBounds::LetterBounds(int A, const std::vector<BlockType>& types, std::opti
   }
   const std::size_t F = w_.size(), n = types.size();
   lo_.assign(n, std::vector<i64>(F)), hi_.assign(n, std::vector<i64>(F));
+  bool late = false;
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t f = 0; f < F; ++f) std::tie(lo_[i][f], hi_[i][f]) = block_range(types[i].r, types[i].u, w_[f]);
+    for (std::size_t f = 0; f < F; ++f) {
+      late = late || (deadline != Clock::time_point::max() && Clock::now() > deadline);
+      std::tie(lo_[i][f], hi_[i][f]) = block_range(types[i].r, types[i].u, w_[f], late);
+    }
   suf_lo_.assign(n + 1, std::vector<i64>(F, 0)), suf_hi_.assign(n + 1, std::vector<i64>(F, 0));
   for (std::size_t p = n; p-- > 0;)
     for (std::size_t f = 0; f < F; ++f) {

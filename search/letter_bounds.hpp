@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "instance.hpp"
+#include "limits.hpp"
 #include "word.hpp"
 
 namespace blockcast {
@@ -22,7 +23,10 @@ class LetterBounds {
  public:
   // `types[i]` with multiplicity `counts[i]`, in search order; types after position p form
   // the suffix of p. `receive_only`: the fixed receive-only letter, if any.
-  LetterBounds(int A, const std::vector<BlockType>& types, std::optional<Letter> receive_only);
+  // Past `deadline` (the command's, engine/limits.hpp) the remaining ranges are the loose
+  // (r-1) min / max ones: still valid bounds, and the search stops at once anyway.
+  LetterBounds(int A, const std::vector<BlockType>& types, std::optional<Letter> receive_only,
+               Clock::time_point deadline = Clock::time_point::max());
   // Can `m_left` more blocks of types[p] plus every type after p (and the receive-only
   // letter) take exactly the letters R? A necessary condition: false proves no.
   bool feasible(std::size_t p, i64 m_left, const std::vector<std::int32_t>& R) const;

@@ -42,6 +42,13 @@ struct Tuning {
   std::int64_t part_root_nodes = 3'000;     // root-word budget per repair attempt
   std::int64_t probe_nodes = 2'000;         // plain search per profile before packing
 
+  // --- One P (search/everyp/best_schedule.cpp, issue 25): the lower bound L + t is first
+  // tried by the constructive packing of constructive_pruned (no probe search: its letter
+  // bounds cost r^2 A per block type and function, seconds for L in the hundreds), on trees
+  // with at most this many nodes (the packing expands every block; beyond it, it is slow).
+  std::int64_t fast_max_P = 20'000;  // L = 202, P = 152850: one packing ran > 20 s
+  int fast_tries = 2;  // repair restarts per (profile, x) there
+
   // --- The conjecture run (search/conjecture.cpp).
   // Method auto: the complete search's limit per instance when the command sets none
   // (max_nodes, time_limit in seconds).

@@ -51,7 +51,7 @@ struct Shared {
   std::optional<Distribution> found;
   SearchStats stats;
   Shared(const TypeProblem& p, const SearchOptions& o, Stop& s, int th, bool low)
-      : pb(p), opt(o), stop(s), bounds(p.A, all_types(p), o.receive_only), low_first(low), threads(th) {
+      : pb(p), opt(o), stop(s), bounds(p.A, all_types(p), o.receive_only, o.limits.end_from(Clock::now())), low_first(low), threads(th) {
     for (Letter j = 0; j < p.A; ++j) ascending.push_back(j), descending.insert(descending.begin(), j);
   }
   static std::vector<BlockType> all_types(const TypeProblem& p) {

@@ -40,6 +40,7 @@ struct BestSchedule {
   std::optional<Assignment> witness;   // re-checked (symbolic, and simulated when feasible)
   std::string verification;            // "symbolic check passed; simulated ..." when a witness exists
   std::string reason;                  // why delay != lower_bound ("" when the bound is reached)
+  bool deadline_hit = false;           // the caller's deadline (limits.deadline) stopped a search
 
   // The attempt at the lower bound L + t, if one was made.
   const ShapeAttempt* at_lower_bound() const;
@@ -52,6 +53,10 @@ Shape lower_bound_shape(int L, i64 P);
 // Decide delay L+t (optimal / ties), then, if not SOLVED, L+t+1 (pruned). The witness is
 // checked again against claimed_instance and replayed by the simulator when
 // P * (items + delay) <= simulate_events (0: never simulate). InputError on bad L or P.
+// Fast path first (issue 25): a schedule at L+t packed constructively (every_p.hpp
+// constructive_pruned, P <= tuning.fast_max_P) is SOLVED and optimal at once; only if that
+// fails do the complete searches run. opt.limits.deadline bounds the whole call: a search
+// cut by it leaves its attempt UNKNOWN and sets deadline_hit, never IMPOSSIBLE.
 BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_events = Tuning{}.max_sim_events);
 
 // The same for one forced shape (`solve --P N --shape S`): only that shape is decided.

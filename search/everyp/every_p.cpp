@@ -149,7 +149,9 @@ std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool
 
 }  // namespace
 
-std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, const Tuning& tuning) {
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, const Tuning& tuning,
+                                              Clock::time_point deadline) {
+  const auto late = [&] { return deadline != Clock::time_point::max() && Clock::now() > deadline; };
   const TreeSpec spec = pruned_spec(L, P, T);
   const std::vector<TrimProfile> profiles = recipe_profiles(spec);
   for (std::size_t k = 0; k < profiles.size(); ++k) {
@@ -157,7 +159,7 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, co
     // The plain search on this one instance first: its counting refutations (letters the
     // blocks cannot absorb, parity of the r = 2 blocks) discard a hopeless profile at once,
     // and small instances are solved outright.
-    {
+    if (tuning.probe_nodes > 0) {
       SearchOptions o;
       o.threads = 1;
       o.limits.max_nodes = tuning.probe_nodes;
@@ -178,6 +180,7 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, co
     std::stable_sort(xs.begin(), xs.end(), [&](Letter a, Letter b) { return inst.letters[a] > inst.letters[b]; });
     if (static_cast<i64>(xs.size()) > tuning.constructive_letters) xs.resize(tuning.constructive_letters);
     for (const Letter x : xs) {
+      if (late()) return std::nullopt;
       ConstructiveOptions o;
       o.x = x;
       o.extendable = false;
@@ -215,7 +218,7 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
   // L = 3 and 4 have t0 = 11 and 12 (conjecture runs), so their window of L depths ends at
   // 13 and 15, above 3L + 2: without those base cases D = 0 leaves the composition sets
   // and the cells just below P = f_t + 1 fall back to slow constructive packings.
-  const int base_top = L <= 4 ? 4 * L + 1 : 3 * L + 2;
+  const int base_top = opt.base_top > 0 ? opt.base_top : L <= 4 ? 4 * L + 1 : 3 * L + 2;
   std::vector<Task> tasks;
   for (int T = L; T <= T_max_ && (T <= base_top || fib(L, T) <= opt.base_max_nodes); ++T)
     for (i64 D = 0; D <= std::min(removable_leaves(L, T), 2 * fib(L, T - L) + 2); ++D) tasks.push_back({T, D, -1});
@@ -224,9 +227,11 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
     std::vector<std::optional<Assignment>> found(todo.size());
     std::vector<i64> nodes(todo.size(), 0);
     parallel_indices(opt.threads, todo.size(), [&](std::size_t i) {
+      if (opt_.limits.expired()) return;  // the caller's deadline: this base case stays out
       SearchOptions o;
       o.threads = 1;
       o.limits.max_nodes = opt_.base_nodes;
+      o.limits.deadline = opt_.limits.deadline;
       o.tuning = opt_.tuning;
       if (todo[i].x >= 0) o.receive_only = todo[i].x;
       o.extendable = todo[i].ext;  // root x-extendable: the part T-1 of a composition
@@ -267,12 +272,13 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
   // them the sets stop near 0.9 f_{T-L} (L = 9: E_29 = [0, 13], f_20 = 19), and every P
   // just above f_{t-1} + 1 needs searches of its own at depth t.
   std::vector<Task> pack;
-  for (int k = 0; k < std::min(2, letters_); ++k)
+  for (int k = 0; k < (opt.pack ? std::min(2, letters_) : 0); ++k)
     for (const auto& tk : tasks)
       if (tk.T >= L && !bases_.count(std::make_tuple(tk.T, tk.D, order[k], true))) pack.push_back({tk.T, tk.D, order[k], true});
   std::vector<std::optional<Assignment>> packed(pack.size());
   std::vector<char> packed_ext(pack.size(), 0);
   parallel_indices(opt.threads, pack.size(), [&](std::size_t i) {
+    if (opt_.limits.expired()) return;
     const TreeSpec sp = spec(pack[i].T, pack[i].D);
     if ((packed[i] = constructive_part(sp, pack[i].x, true, opt_.tuning))) {
       packed_ext[i] = 1;

@@ -31,6 +31,13 @@ struct EveryPOptions {
   i64 simulate_events = 0;   // replay a witness when P * (items + delay) <= this (0: never)
   bool keep_witnesses = true;  // false: each cell's witness is dropped once checked (P up to 10^6)
   Tuning tuning;               // budgets and effort knobs (search/tuning.hpp)
+  // One P instead of a table (best_schedule, issue 25): base-case searches only for depths
+  // up to base_top (0: the table's rule, 3L + 2), no constructive packing if !pack, and
+  // limits.deadline stops the set-up between its units (base cases not reached by then are
+  // left out: the sets only shrink, every witness is still checked).
+  int base_top = 0;
+  bool pack = true;
+  Limits limits;
 };
 
 // What was established for a cell at one depth T (delay L + T).
@@ -108,7 +115,9 @@ class EveryP {
 // trimming profiles, each packed by the repair method of search/constructive.hpp for every
 // receive-only letter (`tries` restarts each, deterministic seeds). The witness has P, t, T
 // set and its shape named; the caller re-checks it. nullopt if every attempt failed.
-std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8, const Tuning& tuning = {});
+// `deadline`: no further (profile, letter) attempt starts after it (one attempt is not interrupted).
+std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8, const Tuning& tuning = {},
+                                              Clock::time_point deadline = Clock::time_point::max());
 
 // Every (L, P) of two inclusive ranges, L outer, P inner, made monotone in P: a cell whose
 // delay exceeds its right neighbour's is searched again at that neighbour's depth.

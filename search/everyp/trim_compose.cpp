@@ -56,14 +56,16 @@ class Composer {
   std::optional<Assignment> solve(int T, i64 D, Letter x) {
     const auto key = std::make_tuple(T, D, x);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    if (stop_.stopped()) return std::nullopt;
+    // Parts refused in their set-up count no nodes, so the deadline is polled here as well.
+    if (stop_.stopped() || stop_.expired()) return std::nullopt;
     const TreeSpec spec = part(T, D);
     std::optional<Assignment> found;
     SearchOptions o = opt_;
     o.receive_only = x;
     o.extendable = true;
     o.threads = 1;
-    o.limits = {opt_.tuning.part_nodes, 0};
+    o.limits.max_nodes = opt_.tuning.part_nodes;  // the caller's deadline stays
+    o.limits.time_limit = 0;
     SearchResult r = solve_trimmed(spec, o);
     stop_.tick(r.stats.nodes);
     if (r.verdict == Verdict::solved) found = r.witness;
@@ -105,7 +107,7 @@ class Composer {
     // Proportional to the parts' sizes f_{T-1} : f_{T-L} first, then alternating outwards.
     const i64 f1 = fib(L(), T - 1), f2 = fib(L(), T - L());
     const i64 mid = std::clamp<i64>((D * f1 + (f1 + f2) / 2) / (f1 + f2), lo, hi);
-    for (int k = 0; k < 2 * opt_.tuning.splits && !stop_.stopped(); ++k) {
+    for (int k = 0; k < 2 * opt_.tuning.splits && !stop_.stopped() && !stop_.expired(); ++k) {
       const i64 D1 = mid + (k % 2 ? -(k + 1) / 2 : k / 2);
       if (D1 < lo || D1 > hi) continue;
       auto first = solve(T - 1, D1, x);

@@ -181,9 +181,12 @@ class Worker {
     return pos > 0 && ctx_.slot_class[pos - 1] == ctx_.slot_class[pos] ? &chosen_[pos - 1] : nullptr;
   }
 
+  std::uint32_t polls_ = 0;
   bool next_choice(Frame& fr) {
     const Class& c = ctx_.cls(fr.pos);
     while (!ctx_.stop.stopped()) {
+      // One slot's vectors can take seconds without a node: the deadline is polled here.
+      if ((++polls_ & 4095) == 0 && ctx_.stop.check_time()) break;
       if (fr.vectors) {
         if (next_vector(fr)) return true;
         fr.vectors = false;
@@ -466,6 +469,10 @@ SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt) {
     return solve_exact(I, opt);
   }
   SearchResult res;
+  if (opt.limits.expired()) {  // the command's deadline: not even the set-up (n * A balances)
+    res.covered = "time limit reached before the search";
+    return res;
+  }
   Context ctx(spec, opt);
   ctx.L = spec.L;
   ctx.A = spec.L + std::min(spec.L, spec.max_trim);
@@ -524,6 +531,11 @@ SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt) {
   if (ctx.m2 >= 2) ctx.supply[n][spec.L + 1] = ctx.n2;
   std::vector<Balance> class_cap(ctx.classes.size());
   for (int p = n - 1; p >= 0; --p) {
+    // The set-up is n * A balances (seconds for 10^5 slots): the deadline is checked here too.
+    if (p % 256 == 0 && opt.limits.expired()) {
+      res.covered = "time limit reached while setting up the search of " + std::to_string(n) + " nodes";
+      return res;
+    }
     const Class& c = ctx.cls(p);
     Balance& cc = class_cap[ctx.slot_class[p]];
     if (cc.empty())

@@ -47,6 +47,7 @@ class Stopper : public CaDiCaL::Terminator {
     if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) return hit("cancelled");
     if (limits_.time_limit > 0 && std::chrono::duration<double>(Clock::now() - start_).count() > limits_.time_limit)
       return hit("time limit");
+    if (limits_.expired()) return hit("time limit");  // the command's deadline
     return false;
   }
   const std::string& reason() const { return reason_; }
