@@ -69,7 +69,7 @@ ContinuousSchedule solve(int L, std::int64_t P, const Options& options) {
     if (P < 2 || P > 1'000'000'000) throw InputError("P must be in 2..10^9, got " + std::to_string(P));
     SearchOptions o;
     o.threads = options.threads;
-    o.limits.time_limit = options.time_limit;
+    o.limits = with_deadline_in(o.limits, options.time_limit);  // the whole call's deadline
     auto impl = std::make_shared<ContinuousSchedule::Impl>();
     impl->best = best_schedule(L, P, o);
     return ContinuousSchedule(std::move(impl));

@@ -87,7 +87,7 @@ KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& option
     const auto start = std::chrono::steady_clock::now();
     SearchOptions o;
     o.threads = options.threads;
-    o.limits.time_limit = options.time_limit;
+    o.limits = with_deadline_in(o.limits, options.time_limit);  // the whole call's deadline
     const BestSchedule b = best_schedule(L, P, o);
     if (!b.witness)
       throw std::runtime_error("no continuous schedule for L=" + std::to_string(L) + " P=" + std::to_string(P) +

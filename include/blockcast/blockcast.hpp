@@ -37,8 +37,11 @@ enum class Verdict { solved, impossible, unknown };
 std::string to_string(Verdict v);  // "SOLVED", "IMPOSSIBLE", "UNKNOWN"
 
 struct Options {
-  double time_limit = 10;  // seconds of wall clock for the whole call; 0 = none
-  int threads = 0;         // 0 = all cores
+  // Seconds of wall clock; 0 = none. solve: a deadline for the whole call (the best schedule
+  // found by then, or UNKNOWN). kitem: the deadline of its continuous-schedule search, and
+  // what is left of it is the limit of each SAT endgame solve (only for P * k <= 2000).
+  double time_limit = 10;
+  int threads = 0;  // 0 = all cores
 };
 
 // The best block-cyclic continuous broadcast for (L, P) (SPEC Sec. 2-6): item i, created at
