@@ -7,6 +7,9 @@
 //   paper-greedy (constructive_greedy.cpp): the algorithm outlined in paper 000 Sec. 3.3.
 //   repair       (constructive_repair.cpp): residue-aware packing of the non-root blocks with
 //                local repair, then the root word as a ground-state juggling pattern.
+//   bulk         (constructive_bulk.cpp): for huge block counts (P up to 10^9): the numerous
+//                small blocks packed in groups sharing one count vector (fair shares with
+//                error diffusion), the largest blocks as a small residual packed by repair.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -14,6 +17,7 @@
 
 #include "assignment.hpp"
 #include "instance.hpp"
+#include "limits.hpp"
 #include "stats.hpp"
 #include "verdict.hpp"
 
@@ -25,6 +29,9 @@ struct ConstructiveOptions {
   int tries = 60;            // randomized restarts (repair); 0: only the counting checks
   std::int64_t root_nodes = 30000;  // ground-state search budget per root attempt (repair)
   std::uint64_t seed = 1;    // runs are reproducible for a given seed
+  std::int64_t residual_blocks = 1500;  // bulk: blocks left to the repair method (largest r first)
+  std::int64_t bulk_groups = 1;         // bulk: groups (count vectors) per block type before residue fixes
+  Clock::time_point deadline = Clock::time_point::max();  // bulk: the caller's deadline (UNKNOWN after it)
 };
 
 struct ConstructiveResult {
@@ -38,6 +45,7 @@ struct ConstructiveResult {
 
 ConstructiveResult solve_paper_greedy(const Instance& inst, const ConstructiveOptions& opt);
 ConstructiveResult solve_repair(const Instance& inst, const ConstructiveOptions& opt);
+ConstructiveResult solve_bulk(const Instance& inst, const ConstructiveOptions& opt);
 
 // Shared by both methods: the assignment from one word per expanded block (r = 1 blocks
 // get the empty word), checked symbolically and, when opt.extendable, for the root's

@@ -44,9 +44,10 @@ struct Tuning {
 
   // --- One P (search/everyp/best_schedule.cpp, issue 25): the lower bound L + t is first
   // tried by the constructive packing of constructive_pruned (no probe search: its letter
-  // bounds cost r^2 A per block type and function, seconds for L in the hundreds), on trees
-  // with at most this many nodes (the packing expands every block; beyond it, it is slow).
-  std::int64_t fast_max_P = 20'000;  // L = 202, P = 152850: one packing ran > 20 s
+  // bounds cost r^2 A per block type and function, seconds for L in the hundreds). Trees
+  // with more blocks than bulk_min_blocks are packed by the bulk method (constructive.hpp:
+  // the repair method expands every block; L = 202, P = 152850: one packing ran > 20 s).
+  std::int64_t bulk_min_blocks = 3'000;
   int fast_tries = 2;  // repair restarts per (profile, x) there
 
   // --- The conjecture run (search/conjecture.cpp).

@@ -81,7 +81,7 @@ std::string verify(const Assignment& w, const ShapeAttempt& a, i64 simulate_even
 // a schedule of delay L+t, which no schedule beats: SOLVED and optimal. Its failure proves
 // nothing, so nothing is recorded then. Not with a forced receive-only letter or root.
 std::optional<ShapeAttempt> fast_attempt(int L, i64 P, const SearchOptions& opt, std::optional<Assignment>& w) {
-  if (opt.receive_only || opt.extendable || P > opt.tuning.fast_max_P || opt.limits.expired()) return std::nullopt;
+  if (opt.receive_only || opt.extendable || opt.limits.expired()) return std::nullopt;
   const int t = broadcast_depth(L, P - 1);
   if (t < L) return std::nullopt;  // P = 2: the tree is the root alone, the search decides at once
   Tuning tu = opt.tuning;

@@ -186,7 +186,10 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, co
       o.extendable = false;
       o.tries = tries;
       o.seed = static_cast<std::uint64_t>(P) * 1'000'003u + static_cast<std::uint64_t>(T) * 131u + k;
-      ConstructiveResult r = solve_repair(inst, o);
+      o.deadline = deadline;
+      // The repair method expands every block; past a few thousand blocks the bulk method
+      // packs the numerous small ones in groups (cost independent of P).
+      ConstructiveResult r = inst.block_count() > tuning.bulk_min_blocks ? solve_bulk(inst, o) : solve_repair(inst, o);
       if (r.verdict == Verdict::solved && r.witness) {
         Assignment a = std::move(*r.witness);
         a.L = L, a.T = T, a.t = spec.t, a.P = P;
