@@ -46,7 +46,7 @@ namespace {
 
 // The listed schedules of search/kitem: the best one the simulator accepted.
 void take_listed(KItemSchedule::Impl& s, const Assignment& continuous, double seconds) {
-  const KItemSchedules ks = kitem_schedules(continuous, s.k, seconds);
+  const KItemSchedules ks = kitem_schedules(continuous, s.k, time_limit_each(seconds));
   const auto& best = ks.best();
   if (!best.simulated_ok)  // never seen: the cut of a checked continuous schedule is correct
     throw std::logic_error("k-item schedule rejected by the simulator: " + best.violation);

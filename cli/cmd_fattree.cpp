@@ -17,6 +17,7 @@
 #include "fattree_plots.hpp"
 #include "limits.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 
 namespace blockcast::cli {
 
@@ -318,7 +319,10 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     eo.time_limit = a->time_limit;
     eo.proof_path = a->proof;
     eo.check = ft::parse_proof_check(a->proof_check);
-    eo.progress = [](const std::string& line) { std::cerr << line << std::endl; };
+    // Progress goes to the one line on stderr, and only when it is a terminal (issue 25).
+    Progress bar;
+    Ticker tick(bar, "fattree search", a->time_limit);
+    eo.progress = [&bar](const std::string& line) { bar.update(line); };
     if (solver == "sat") ft::check_exact_spec([&] { auto e = ex; e.steps = 1; return e; }());
 
     ft::SearchSpec cs;
@@ -332,10 +336,9 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     }
     std::vector<Run> runs;
     std::string space;
-    auto t_start = std::chrono::steady_clock::now();
+    const Limits deadline = with_deadline_in({}, a->time_limit);  // the whole command's (issue 25)
     auto run = [&](int S) {
-      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count() > 10)
-        std::cerr << "fattree search: deciding " << S << " steps" << std::endl;
+      tick.set("fattree search: deciding " + std::to_string(S) + " steps");
       Run r;
       r.steps = S;
       std::ostringstream line;
@@ -389,8 +392,8 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
         throw std::logic_error("exact search: SOLVED below the analytic lower bound " + std::to_string(analytic));
       while (v == Verdict::impossible && S + 1 < upper) v = run(++S);
       if (v == Verdict::impossible && S + 1 == upper) v = run(++S);
-      if (v == Verdict::unknown)
-        for (int U = upper; U > S && run(U) == Verdict::solved; --U) {}
+      if (v == Verdict::unknown)  // no new run after the deadline
+        for (int U = upper; U > S && !deadline.expired() && run(U) == Verdict::solved; --U) {}
     } else {
       // CSP: start at the paper's value and walk down while SOLVED or up while IMPOSSIBLE.
       int S = op == ft::Op::total_exchange ? static_cast<int>(*pv.formula)
@@ -399,10 +402,11 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
                                           std::to_string(max_steps) + " steps");
       Verdict v = run(S);
       if (v == Verdict::solved)
-        while (S > 1 && run(--S) == Verdict::solved) {}
+        while (S > 1 && !deadline.expired() && run(--S) == Verdict::solved) {}
       else if (v == Verdict::impossible)
-        while (S < max_steps && run(++S) == Verdict::impossible) {}
+        while (S < max_steps && !deadline.expired() && run(++S) == Verdict::impossible) {}
     }
+    tick.stop();  // before the results go to stdout
     const Run* best = nullptr;
     int proved = analytic;
     for (const auto& r : runs) {

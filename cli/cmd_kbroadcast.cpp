@@ -31,6 +31,7 @@
 #include "options.hpp"
 #include "kitem/periodic_search.hpp"
 #include "postal.hpp"
+#include "progress.hpp"
 #include "schedule_json.hpp"
 #include "reception_table.hpp"
 #include "table_render.hpp"
@@ -39,10 +40,17 @@ namespace blockcast::cli {
 
 namespace {
 
+// Each search's own budget when --time-limit is not given (engine/limits.hpp command_limits:
+// with it, --time-limit is the whole command's deadline and a search may use what is left).
+constexpr double kEndgameSolveSeconds = 20;      // kbroadcast: each search and SAT solve of the endgame
+constexpr double kTableSolveSeconds = 60;        // kbroadcast-table: each search and SAT solve
+constexpr double kPeriodicSolveSeconds = 120;    // continuous-search: each SAT solve
+constexpr double kContinuousSearchSeconds = 20;  // simple-schedule, latency: each search of ours
+
 // The continuous schedule to cut: the best block-cyclic schedule the search finds. None
 // within the time limit is UNKNOWN (exit 5), as in `solve --P`.
-Assignment continuous_schedule(const Invocation& inv, bool json, int L, i64 P, double seconds) {
-  const BestSchedule b = best_continuous(L, P, seconds);
+Assignment continuous_schedule(const Invocation& inv, bool json, int L, i64 P, const Limits& limits) {
+  const BestSchedule b = best_continuous(L, P, limits);
   if (!b.witness) {
     const std::string why = "no continuous schedule to cut found for L=" + std::to_string(L) + ", P=" +
                             std::to_string(P) + " (" + b.reason + ")";
@@ -76,7 +84,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
     int L = 3;
     i64 P = 0, k = 0;
     std::string assignment, out;
-    double seconds = 0;
+    double time_limit = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
@@ -87,9 +95,12 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   add(sub, "k", args->k)->required();
   add(sub, "assignment", args->assignment);
   add(sub, "out", args->out);
-  add(sub, "time-limit", args->seconds);
+  add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
   sub->callback([args, Lopt, Popt, &inv] {
+    const Limits limits = command_limits(args->time_limit, kEndgameSolveSeconds);
+    Progress bar;  // stderr, only when it is a terminal
+    Ticker tick(bar, "kbroadcast: the continuous schedule to cut", args->time_limit);
     int L = args->L;
     i64 P = args->P;
     Assignment a;
@@ -106,7 +117,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
     } else {
       require_latency(L);
       if (P < 2) throw InputError("--P must be >= 2");
-      if (!circulant_at_scale(L, P, args->k)) a = continuous_schedule(inv, args->json, L, P, args->seconds);
+      if (!circulant_at_scale(L, P, args->k)) a = continuous_schedule(inv, args->json, L, P, limits);
     }
     KBroadcastReport r;
     KItemSchedules ks;
@@ -120,13 +131,20 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
       ks = circulant_schedules(P, args->k);
     } else {
       r = kbroadcast_report(L, P, args->k, a);
-      ks = kitem_schedules(a, args->k, args->seconds);
+      tick.set("kbroadcast: cut and endgame (SAT)");
+      ks = kitem_schedules(a, args->k, limits);
     }
+    tick.stop();
     if (!args->out.empty()) export_schedules(ks, args->out);
     bool ok = r.matches_prediction() || !r.not_cut.empty();
     for (const auto& s : ks.schedules) ok = ok && s.simulated_ok;
+    // The deadline cut an endgame short: the best schedule so far is printed, not proved optimal (exit 5).
+    const std::string cut_short = ks.time_limit_hit ? "time limit reached: time " + std::to_string(ks.best().time) +
+                                                          " is the best found, not proved optimal"
+                                                    : "";
     if (!args->json) {
       std::cout << kbroadcast_text(r) << kitem_schedules_text(ks);
+      if (!cut_short.empty()) std::cout << cut_short << "\n";
       if (!args->out.empty()) std::cout << "wrote " << args->out << "/<name>.json|.goal|.csv|.reception.txt\n";
     } else {
       nlohmann::json j = kbroadcast_json(r);
@@ -138,18 +156,20 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
       }
       j["best_time"] = ks.best().time;
       j["notes"] = ks.notes;
-      print_json(inv, "blockcast-kbroadcast", j, ok ? Status::solved : Status::rejected);
+      j["time_limit_reached"] = ks.time_limit_hit;
+      print_json(inv, "blockcast-kbroadcast", j, !ok ? Status::rejected : ks.time_limit_hit ? Status::unknown : Status::solved);
     }
     for (const auto& s : ks.schedules)
       if (!s.simulated_ok) leave(Status::rejected);
     if (!r.matches_prediction() && r.not_cut.empty()) leave(Status::rejected);
+    if (ks.time_limit_hit) leave(Status::unknown);
   });
 }
 
 void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   struct Args {
     IntList L, P, k;
-    double seconds = 0;
+    double time_limit = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
@@ -158,7 +178,7 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   add(sub, "L", args->L);
   add(sub, "P", args->P);
   add(sub, "k", args->k);
-  add(sub, "time-limit", args->seconds);
+  add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
     auto one = [](const char* name, const IntList& l) {
@@ -167,13 +187,29 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
     };
     const auto Ls = one("L", args->L), Ps = one("P", args->P), ks = one("k", args->k);
     if (!args->json) std::cout << kitem_table_header();
-    const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, args->seconds,
+    const Limits limits = command_limits(args->time_limit, kTableSolveSeconds);
+    const int rows = (Ls.second - Ls.first + 1) * (Ps.second - Ps.first + 1) * (ks.second - ks.first + 1);
+    Progress bar;  // stderr, only when it is a terminal
+    Ticker tick(bar, "kbroadcast-table: row 1 of " + std::to_string(rows), args->time_limit);
+    int done = 0;
+    const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, limits,
                                      [&](const KItemRow& row) {
+                                       ++done;
+                                       tick.set("kbroadcast-table: row " + std::to_string(done + 1) + " of " + std::to_string(rows));
+                                       bar.finish();  // the row goes where the progress line was
                                        if (!args->json) std::cout << kitem_row_text(row) << std::flush;
                                      });
-    if (args->json) print_json(inv, "blockcast-kbroadcast-table", kitem_table_json(t), t.unknown > 0 ? Status::unknown : Status::done);
-    else std::cout << kitem_table_summary(t);
-    if (t.unknown > 0) leave(Status::unknown);
+    tick.stop();
+    const bool open = t.unknown > 0 || t.not_reached > 0;
+    if (args->json) {
+      nlohmann::json j = kitem_table_json(t);
+      j["not_reached"] = t.not_reached;
+      print_json(inv, "blockcast-kbroadcast-table", j, open ? Status::unknown : Status::done);
+    } else {
+      std::cout << kitem_table_summary(t);
+      if (t.not_reached > 0) std::cout << "time limit reached: " << t.not_reached << " rows not reached\n";
+    }
+    if (open) leave(Status::unknown);
   });
 }
 
@@ -183,7 +219,7 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
     i64 P = 0;
     IntList periods;
     int window = 0;
-    double seconds = 0;
+    double time_limit = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
@@ -195,7 +231,7 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
   add(sub, "delay", args->D);
   add(sub, "period", args->periods);
   add(sub, "window", args->window);
-  add(sub, "time-limit", args->seconds);
+  add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
   sub->callback([args, topt, Popt, &inv] {
     require_latency(args->L);
@@ -208,9 +244,30 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
     const int D = args->D > 0 ? args->D : lb;
     if (D < L) throw InputError("--delay must be >= L");
     const std::pair<i64, i64> per = args->periods.parts.front();
+    const Limits limits = command_limits(args->time_limit, kPeriodicSolveSeconds);
+    // A search the deadline does not reach is UNKNOWN without being started.
+    auto not_reached = [&](PeriodicOutcome o) {
+      o.L = L, o.P = static_cast<int>(P), o.D = D;
+      o.detail = "not searched: time limit reached";
+      return o;
+    };
     std::vector<PeriodicOutcome> outs;
-    for (int p = per.first; p <= per.second; ++p) outs.push_back(periodic_search(L, static_cast<int>(P), D, p, args->seconds));
-    if (args->window > 0) outs.push_back(window_search(L, static_cast<int>(P), D, args->window, true, args->seconds));
+    Progress bar;  // stderr, only when it is a terminal
+    Ticker tick(bar, "continuous-search", args->time_limit);
+    for (int p = per.first; p <= per.second; ++p) {
+      tick.set("continuous-search: period " + std::to_string(p) + " of " + std::to_string(per.first) + ".." +
+               std::to_string(per.second));
+      PeriodicOutcome skipped;
+      skipped.period = p;
+      outs.push_back(limits.expired() ? not_reached(skipped) : periodic_search(L, static_cast<int>(P), D, p, limits));
+    }
+    if (args->window > 0) {
+      PeriodicOutcome skipped;
+      skipped.window = args->window;
+      tick.set("continuous-search: window of " + std::to_string(args->window) + " items");
+      outs.push_back(limits.expired() ? not_reached(skipped) : window_search(L, static_cast<int>(P), D, args->window, true, limits));
+    }
+    tick.stop();
     bool found = false, unknown = false;
     nlohmann::json j{{"L", L}, {"P", P}, {"delay", D}, {"lower_bound", lb}, {"results", nlohmann::json::array()}};
     if (!args->json) std::cout << "continuous schedules: L=" << L << " P=" << P << " delay D=" << D << " (lower bound L+B(P-1) = " << lb << ")\n";
@@ -244,7 +301,7 @@ void register_simple_schedule(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, items = 0;
     IntList P;
-    double seconds = 0;
+    double time_limit = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
@@ -252,17 +309,30 @@ void register_simple_schedule(CLI::App& app, const Invocation& inv) {
   add(sub, "L", args->L);
   add(sub, "P", args->P);
   add_alias(sub, "items", add(sub, "k", args->items));
-  add(sub, "time-limit", args->seconds);
+  add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
     require_latency(args->L);
     if (args->P.parts.size() != 1) throw InputError("--P: simple-schedule takes one range A..B");
     const auto [P0, P1] = args->P.parts.front();
-    const auto rows = simple_vs_ours(args->L, static_cast<int>(P0), static_cast<int>(P1), args->items, args->seconds);
-    if (args->json) print_json(inv, "blockcast-simple-schedule", simple_rows_json(rows));
-    else std::cout << simple_rows_text(rows);
+    const Limits limits = command_limits(args->time_limit, kContinuousSearchSeconds);
+    Progress bar;  // stderr, only when it is a terminal
+    const auto rows = [&] {
+      Ticker tick(bar, "simple-schedule: P = " + std::to_string(P0) + ".." + std::to_string(P1), args->time_limit);
+      return simple_vs_ours(args->L, static_cast<int>(P0), static_cast<int>(P1), args->items, limits);
+    }();
+    // The deadline left P out, or stopped the search of ours: what is there is printed (exit 5).
+    bool cut_short = static_cast<i64>(rows.size()) < P1 - P0 + 1;
+    for (const auto& r : rows) cut_short = cut_short || (r.ours_delay < 0 && limits.expired());
+    if (args->json) {
+      print_json(inv, "blockcast-simple-schedule", simple_rows_json(rows), cut_short ? Status::unknown : Status::done);
+    } else {
+      std::cout << simple_rows_text(rows);
+      if (cut_short) std::cout << "time limit reached: " << rows.size() << " of " << P1 - P0 + 1 << " P done\n";
+    }
     for (const auto& r : rows)
       if (!r.simple_problem.empty()) leave(Status::rejected);
+    if (cut_short) leave(Status::unknown);
   });
 }
 
@@ -272,7 +342,7 @@ void register_latency(CLI::App& app, const Invocation& inv) {
     IntList P, d;
     std::string plot;
     std::int64_t seed = 1;
-    double seconds = 0;
+    double time_limit = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
@@ -284,18 +354,30 @@ void register_latency(CLI::App& app, const Invocation& inv) {
   add(sub, "seed", args->seed);
   add_alias(sub, "items", add(sub, "k", args->items));
   add_alias(sub, "svg", add(sub, "plot", args->plot));
-  add(sub, "time-limit", args->seconds);
+  add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
     require_latency(args->L);
     const auto [d0, d1] = args->d.parts.front();
-    const LatencyStudy st = latency_study(args->L, args->P.values("P", 10'000), static_cast<int>(d0), static_cast<int>(d1), args->items,
-                                          args->samples, static_cast<std::uint64_t>(args->seed), args->seconds);
+    Progress bar;  // stderr, only when it is a terminal
+    const LatencyStudy st = [&] {
+      Ticker tick(bar, "latency: replays", args->time_limit);
+      return latency_study(args->L, args->P.values("P", 10'000), static_cast<int>(d0), static_cast<int>(d1), args->items,
+                           args->samples, static_cast<std::uint64_t>(args->seed),
+                           command_limits(args->time_limit, kContinuousSearchSeconds));
+    }();
     if (!args->plot.empty()) write_output("plot", args->plot, latency_svg(st));
-    if (args->json) print_json(inv, "blockcast-latency", latency_study_json(st));
-    else if (args->plot != "-") std::cout << latency_study_text(st) << (args->plot.empty() ? "" : "wrote " + args->plot + "\n");
+    if (args->json) {
+      nlohmann::json j = latency_study_json(st);
+      if (st.not_reached > 0) j["not_reached"] = st.not_reached;
+      print_json(inv, "blockcast-latency", j, st.not_reached > 0 ? Status::unknown : Status::done);
+    } else if (args->plot != "-") {
+      std::cout << latency_study_text(st) << (args->plot.empty() ? "" : "wrote " + args->plot + "\n");
+      if (st.not_reached > 0) std::cout << "time limit reached: " << st.not_reached << " P not reached\n";
+    }
     for (const auto& p : st.points)
       if (!p.ok) leave(Status::rejected);
+    if (st.not_reached > 0) leave(Status::unknown);
   });
 }
 

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "limits.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 #include "prove.hpp"
 
 namespace blockcast::cli {
@@ -104,7 +105,12 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     o.check_seconds = a->time_limit;
     o.proof_path = a->proof;
     o.dimacs_path = a->dimacs;
-    sat::ProveResult r = sat::prove(spec, o);
+    Progress bar;  // stderr, only when it is a terminal
+    sat::ProveResult r = [&] {
+      Ticker tick(bar, "prove L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + ": encoding, solving, checking",
+                  a->time_limit);
+      return sat::prove(spec, o);
+    }();
     if (a->json)
       print_json(inv, "blockcast-prove", prove_json(spec, r));
     else

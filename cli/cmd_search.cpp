@@ -9,6 +9,7 @@
 #include "everyp/best_schedule.hpp"
 #include "commands.hpp"
 #include "everyp/trim_search.hpp"
+#include "progress.hpp"
 #include "render.hpp"
 #include "search_args.hpp"
 #include "witness.hpp"
@@ -97,13 +98,21 @@ void register_solve(CLI::App& app, const Invocation& inv) {
     if (shape_opt->count() && !P_opt->count()) throw InputError("--shape needs --P (--t always means the optimal tree)");
     o.extendable = a->extendable;
     if (P_opt->count()) {
-      const std::optional<Shape> shape = shape_opt->count() ? std::optional(parse_shape(a->shape)) : std::nullopt;
+      // A plain value and a flag, not std::optional: GCC 12 -O3 warns maybe-uninitialized on the optional here.
+      const bool forced = shape_opt->count() > 0;
+      const Shape shape = forced ? parse_shape(a->shape) : Shape::optimal;
       Status worst = Status::solved;
       const std::vector<i64> Ps = a->P.values("P", 100'000);
       nlohmann::json results = nlohmann::json::array();  // several P: one envelope, one entry per P
-      for (const i64 P : Ps) {
+      Progress bar;  // stderr, only when it is a terminal
+      for (std::size_t n = 0; n < Ps.size(); ++n) {
+        const i64 P = Ps[n];
         const auto start = std::chrono::steady_clock::now();
-        const BestSchedule b = shape ? schedule_for_shape(a->L, P, *shape, o) : best_schedule(a->L, P, o);
+        Ticker tick(bar, "solve L=" + std::to_string(a->L) + " P=" + std::to_string(P) +
+                             (Ps.size() > 1 ? " (" + std::to_string(n + 1) + " of " + std::to_string(Ps.size()) + ")" : ""),
+                    Ps.size() == 1 ? a->search.time_limit : 0);  // the deadline is the command's, not this P's
+        const BestSchedule b = forced ? schedule_for_shape(a->L, P, shape, o) : best_schedule(a->L, P, o);
+        tick.stop();  // before the result goes to stdout
         const Outcome out = best_outcome(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         worst = worse(worst, out.verdict);
         if (!a->search.json)
@@ -119,7 +128,11 @@ void register_solve(CLI::App& app, const Invocation& inv) {
       return;
     }
     Instance I = optimal_instance(a->L, a->t);
-    SearchResult r = solve_exact(I, o);
+    Progress bar;  // stderr, only when it is a terminal
+    SearchResult r = [&] {
+      Ticker tick(bar, "solve L=" + std::to_string(a->L) + " t=" + std::to_string(a->t), a->search.time_limit);
+      return solve_exact(I, o);
+    }();
     std::string sim;
     if (r.witness) sim = simulate_witness(*r.witness);
     if (a->search.json) {

@@ -3,7 +3,9 @@
 // lower bound, delay, shape, method and proof status (text, --format markdown, --json);
 // --cells prints every cell instead, with --json one assignment object per line (JSON
 // Lines) that `check`, `simulate`, `export`, `draw` and `traffic` read as it is. All limits
-// are node counts, so the output is the same on every run, machine and thread count.
+// are node counts, so the output is the same on every run, machine and thread count, except
+// with --time-limit: a deadline for the whole command, after which no cell starts (the cells
+// not reached have no schedule and the command exits 5, docs/exit-codes.md).
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -43,6 +45,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
     std::string format, resume, out;
     int threads = 0;
     std::int64_t max_nodes = 0;
+    double time_limit = 0;
     bool json = false, cells = false;
   };
   auto a = std::make_shared<Args>();
@@ -51,6 +54,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
   add(sub, "P", a->P);
   add(sub, "threads", a->threads);
   add(sub, "max-nodes", a->max_nodes);
+  add(sub, "time-limit", a->time_limit);
   add(sub, "json", a->json);
   add(sub, "cells", a->cells);
   add(sub, "format", a->format);
@@ -73,6 +77,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
     if (a->max_nodes > 0) opt.cell_nodes = opt.base_nodes = a->max_nodes;
     opt.simulate_events = kTableSimulateEvents;
     opt.keep_witnesses = a->cells;  // ranges need only delay, shape, method: P up to 10^6 in little memory
+    opt.limits = with_deadline_in(opt.limits, a->time_limit);  // the whole command's deadline (issue 25)
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     Progress bar;

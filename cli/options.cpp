@@ -84,13 +84,27 @@ const std::vector<OptionSpec> kTable = {
     {"table", "max-nodes", K::int_, "5000", 0, kMax,
      "node limit of every search (deterministic; hitting it gives UNKNOWN for that depth)"},
     {"*", "time-limit", K::float_, "0", 0, 1'000'000'000, "time limit in seconds for the whole command (0 = none); hitting it gives UNKNOWN"},
-    {"kbroadcast", "time-limit", K::float_, "20", 0, 1'000'000'000, "time limit in seconds of each SAT solve of the endgame (0 = none)"},
-    {"kbroadcast-table", "time-limit", K::float_, "60", 0, 1'000'000'000, "time limit in seconds of each SAT solve (0 = none)"},
-    {"continuous-search", "time-limit", K::float_, "120", 0, 1'000'000'000, "time limit in seconds of each SAT solve (0 = none)"},
-    {"simple-schedule", "time-limit", K::float_, "20", 0, 1'000'000'000, "time limit in seconds of each search of our schedule (0 = none)"},
-    {"latency", "time-limit", K::float_, "20", 0, 1'000'000'000, "time limit in seconds of each search of our schedule (0 = none)"},
-    {"kbroadcast-baselines", "time-limit", K::float_, "20", 0, 1'000'000'000,
-     "L >= 2: time limit in seconds of each search of the continuous schedule blockcast cuts (0 = none)"},
+    // The k-item family: --time-limit is the whole command's deadline too; without it each
+    // search keeps the budget it always had (engine/limits.hpp command_limits).
+    {"kbroadcast", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none: each search and SAT solve then stops after 20 s); "
+     "hitting it prints the best schedule so far, not proved optimal (UNKNOWN)"},
+    {"kbroadcast-table", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none: each search and SAT solve then stops after 60 s); "
+     "rows not reached are counted, hitting it gives UNKNOWN"},
+    {"continuous-search", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none: each SAT solve then stops after 120 s); hitting it gives UNKNOWN"},
+    {"simple-schedule", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none: each search of our schedule then stops after 20 s); "
+     "hitting it gives UNKNOWN"},
+    {"latency", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none: each search of our schedule then stops after 20 s); "
+     "hitting it gives UNKNOWN"},
+    {"kbroadcast-baselines", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none: each search of the continuous schedule blockcast cuts "
+     "then stops after 20 s); hitting it gives UNKNOWN"},
+    {"table", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none); cells not reached have no schedule (UNKNOWN)"},
     {"*", "method", K::string, "auto", 0, 0,
      "complete (exact search), constructive (paper greedy + repair), auto (constructive, then complete)"},
     {"*", "seed", K::int_, "1", 0, kMax, "seed of the randomized parts (runs are reproducible)"},

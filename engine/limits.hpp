@@ -49,6 +49,20 @@ inline Limits with_deadline_in(Limits l, double seconds) {
   return l;
 }
 
+// Limits of `seconds` per search (time_limit) and no deadline.
+inline Limits time_limit_each(double seconds) {
+  Limits l;
+  l.time_limit = seconds;
+  return l;
+}
+
+// What a command made of budgeted searches (the k-item family) does with its --time-limit:
+// `time_limit` > 0 is the whole command's deadline and every search may use what is left of
+// it; 0 (none) leaves each search its own `budget` seconds, as before there were deadlines.
+inline Limits command_limits(double time_limit, double budget) {
+  return with_deadline_in(time_limit_each(time_limit > 0 ? time_limit : budget), time_limit);
+}
+
 // `l` for a sub-search that may take at most `seconds` (and stops at the deadline anyway).
 inline Limits sub_budget(Limits l, double seconds) {
   l.time_limit = l.time_limit > 0 ? std::min(l.time_limit, seconds) : seconds;

@@ -72,7 +72,7 @@ TEST_CASE("every baseline with P = 2 is the single chain: k - 1 + L") {
 }
 
 TEST_CASE("baselines table: rows carry every baseline, ours and the bound, bad input is refused") {
-  const BaselineTable t = baselines_table({1, 2}, {8, 13}, {1, 6}, 10);
+  const BaselineTable t = baselines_table({1, 2}, {8, 13}, {1, 6}, time_limit_each(10));
   REQUIRE(t.rows.size() == 8);
   CHECK(t.ok());
   for (const BaselineRow& r : t.rows) {
@@ -82,9 +82,9 @@ TEST_CASE("baselines table: rows carry every baseline, ours and the bound, bad i
     if (r.L == 1) CHECK(*r.ours == r.lower_bound);  // the circulant schedule
     for (const BaselineTime& b : r.baselines) CHECK(b.time >= r.lower_bound);
   }
-  CHECK_THROWS(baselines_table({1}, {1}, {3}, 0));
-  CHECK_THROWS(baselines_table({1}, {5}, {0}, 0));
-  CHECK_THROWS(baselines_table({1}, {100'000}, {100}, 0));
+  CHECK_THROWS(baselines_table({1}, {1}, {3}, Limits{}));
+  CHECK_THROWS(baselines_table({1}, {5}, {0}, Limits{}));
+  CHECK_THROWS(baselines_table({1}, {100'000}, {100}, Limits{}));
 }
 
 }  // namespace blockcast
@@ -92,7 +92,7 @@ TEST_CASE("baselines table: rows carry every baseline, ours and the bound, bad i
 namespace blockcast {
 
 TEST_CASE("baselines rendering: text row, JSON fields, SVG of time and ratio") {
-  const BaselineTable t = baselines_table({1}, {16}, {1, 2, 4}, 0);
+  const BaselineTable t = baselines_table({1}, {16}, {1, 2, 4}, Limits{});
   const std::string row = baselines_row_text(t.rows.back());
   CHECK(row.find("circulant") != std::string::npos);
   const nlohmann::json j = baselines_json(t);
@@ -104,7 +104,7 @@ TEST_CASE("baselines rendering: text row, JSON fields, SVG of time and ratio") {
     CHECK(svg.find("</svg>") != std::string::npos);
     CHECK(svg.find("two-tree") != std::string::npos);
   }
-  CHECK_THROWS(baselines_svg(baselines_table({1}, {16}, {4}, 0), false));
+  CHECK_THROWS(baselines_svg(baselines_table({1}, {16}, {4}, Limits{}), false));
 }
 
 }  // namespace blockcast

@@ -85,9 +85,9 @@ TEST_CASE("circulant phase: skips halve from P, the source's base block is q, si
 }
 
 TEST_CASE("kbroadcast's schedules for L = 1 include the circulant one at the lower bound") {
-  const BestSchedule b = best_continuous(1, 100, 30);
+  const BestSchedule b = best_continuous(1, 100, time_limit_each(30));
   REQUIRE(b.witness);
-  const KItemSchedules ks = kitem_schedules(*b.witness, 20, 30);
+  const KItemSchedules ks = kitem_schedules(*b.witness, 20, time_limit_each(30));
   CHECK(ks.lower_bound == 19 + 7);
   REQUIRE(ks.schedules.size() == 2);  // the cut, then the circulant; no endgame needed
   CHECK(ks.schedules[1].name == "circulant");

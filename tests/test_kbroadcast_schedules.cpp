@@ -24,7 +24,7 @@ Assignment fig2() { return read_assignment_file(std::string(BLOCKCAST_TEST_DATA)
 }  // namespace
 
 TEST_CASE("paper 000 Fig. 2: P = 10, L = 3, k = 8 reaches the lower bound 15 after the endgame adjustment") {
-  const KItemSchedules ks = kitem_schedules(fig2(), 8, 60);
+  const KItemSchedules ks = kitem_schedules(fig2(), 8, time_limit_each(60));
   CHECK(ks.lower_bound == 15);
   REQUIRE(ks.schedules.front().name == "cut");
   CHECK(ks.schedules.front().simulated_ok);

@@ -2,7 +2,7 @@
 // the paper's L=3, t=7 schedule (paper 000 Sec. 3.2, Fig. 2, cut to k = 8 items as in its
 // "Broadcast Schedule for 8 Values"), well-formed SVG/HTML, a GOAL round trip against the
 // simulated schedule, hand-computed k-item bounds (paper 000 Thm 3.1, paper 002 Sec. 6),
-// traffic counts (paper 003) and the progress line.
+// traffic counts (paper 003).
 // Golden files live in tests/golden; BLOCKCAST_UPDATE_GOLDEN=1 rewrites them (check by eye).
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -25,7 +25,6 @@
 #include "export.hpp"
 #include "kbroadcast.hpp"
 #include "postal.hpp"
-#include "progress.hpp"
 #include "run_report.hpp"
 #include "simulator.hpp"
 #include "table_render.hpp"
@@ -489,24 +488,4 @@ TEST_CASE("run report conclusions: verified certificates and tampered copies") {
     CHECK(text.rfind("not verified: ", 0) == 0);
   }
   fs::remove_all(dir);
-}
-
-TEST_CASE("progress line: silent unless enabled, throttled, cleared by finish") {
-  std::ostringstream off_out, on_out, slow_out;
-  {
-    Progress off(off_out, false);
-    off.update("searching");
-    off.finish();
-  }
-  CHECK(off_out.str().empty());
-  Progress on(on_out, true, std::chrono::milliseconds(0));
-  on.update("t=5");
-  on.update("t=6");
-  CHECK(on.lines_written() == 2);
-  on.finish();
-  CHECK(on_out.str() == "\rt=5\x1b[K\rt=6\x1b[K\r\x1b[K");
-  Progress slow(slow_out, true, std::chrono::hours(1));
-  slow.update("first");
-  slow.update("dropped");
-  CHECK(slow.lines_written() == 1);
 }

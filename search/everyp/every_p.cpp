@@ -501,6 +501,16 @@ Cell EveryP::cell(i64 P, i64 effort) const {
   return c;
 }
 
+namespace {
+// A cell the deadline (opt.limits.deadline) left out: no schedule, nothing decided.
+Cell not_reached(int L, i64 P) {
+  Cell c;
+  c.L = L, c.P = P, c.t = broadcast_depth(L, P - 1), c.lower_bound = L + c.t;
+  c.method = "not reached (time limit)";
+  return c;
+}
+}  // namespace
+
 std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, const EveryPOptions& opt,
                                 const std::function<void(std::size_t, std::size_t)>& progress) {
   if (Ls.first > Ls.second || Ps.first > Ps.second) throw InputError("empty range of L or P");
@@ -510,16 +520,18 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
   std::vector<Cell> out(total);
   std::atomic<std::size_t> done{0};
   for (int L = Ls.first; L <= Ls.second; ++L) {
-    const EveryP ep(L, Ps.second, opt);
+    std::optional<EveryP> ep;  // not even set up after the deadline (`table --time-limit`, issue 25)
+    if (!opt.limits.expired()) ep.emplace(L, Ps.second, opt);
     const std::size_t base = static_cast<std::size_t>(L - Ls.first) * width;
     parallel_indices(opt.threads, width, [&](std::size_t i) {
-      out[base + i] = ep.cell(Ps.first + static_cast<i64>(i));
+      const i64 P = Ps.first + static_cast<i64>(i);
+      out[base + i] = !ep || opt.limits.expired() ? not_reached(L, P) : ep->cell(P);
       const std::size_t d = done.fetch_add(1) + 1;
       if (progress) progress(d, total);
     });
     // Monotonicity: a cell slower than its right neighbour (or without a schedule) is
     // searched again with tuning.repair_effort times the node limit; repeated while that helps.
-    for (bool again = true; again;) {
+    for (bool again = ep && !opt.limits.expired(); again;) {
       std::vector<std::size_t> bad;
       for (std::size_t i = 0; i < width; ++i) {
         const Cell &c = out[base + i];
@@ -530,10 +542,12 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
       again = false;
       parallel_indices(opt.threads, bad.size(), [&](std::size_t k) {
         Cell& c = out[base + bad[k]];
-        c = ep.cell(c.P, opt.tuning.repair_effort);
+        if (opt.limits.expired()) return;
+        c = ep->cell(c.P, opt.tuning.repair_effort);
         c.repaired = true;
       });
       for (std::size_t i : bad) again = again || out[base + i].found();
+      again = again && !opt.limits.expired();
     }
     // The reason per cell, from the right: at the lower bound it is a proof (every P' > P
     // has delay >= L + B(P'-1) >= L + B(P-1)); above it, the comparison with the fastest

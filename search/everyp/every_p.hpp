@@ -121,7 +121,8 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8
 
 // Every (L, P) of two inclusive ranges, L outer, P inner, made monotone in P: a cell whose
 // delay exceeds its right neighbour's is searched again at that neighbour's depth.
-// `progress(done, total)` is called as cells finish (from worker threads).
+// `progress(done, total)` is called as cells finish (from worker threads). No cell starts after
+// opt.limits.deadline: the cells not reached have no schedule (method "not reached (time limit)").
 std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, const EveryPOptions& opt,
                                 const std::function<void(std::size_t, std::size_t)>& progress = {});
 

@@ -41,7 +41,7 @@ BaselineTime simulated_baseline(int kind_index, int L, std::int64_t P, std::int6
 namespace {
 
 // blockcast's best for one row; `continuous` caches the block-cyclic schedule of (L, P).
-void fill_ours(BaselineRow& row, double seconds, std::map<std::pair<int, std::int64_t>, std::shared_ptr<BestSchedule>>& continuous) {
+void fill_ours(BaselineRow& row, const Limits& limits, std::map<std::pair<int, std::int64_t>, std::shared_ptr<BestSchedule>>& continuous) {
   if (row.L == 1) {
     const KItemSchedule c = circulant_entry(row.P, row.k);
     row.ours_ok = c.simulated_ok;
@@ -50,12 +50,12 @@ void fill_ours(BaselineRow& row, double seconds, std::map<std::pair<int, std::in
     return;
   }
   auto& best = continuous[{row.L, row.P}];
-  if (!best) best = std::make_shared<BestSchedule>(best_continuous(row.L, row.P, seconds));
+  if (!best) best = std::make_shared<BestSchedule>(best_continuous(row.L, row.P, limits));
   if (!best->witness) {
     row.ours_name = "no continuous schedule found (" + best->reason + ")";
     return;
   }
-  const KItemSchedules ks = kitem_schedules(*best->witness, row.k, 0, 0);  // no SAT endgame
+  const KItemSchedules ks = kitem_schedules(*best->witness, row.k, Limits{}, 0);  // no SAT endgame
   const KItemSchedule& b = ks.best();
   for (const KItemSchedule& s : ks.schedules) row.ours_ok = row.ours_ok && s.simulated_ok;
   row.ours_name = b.name;
@@ -65,7 +65,7 @@ void fill_ours(BaselineRow& row, double seconds, std::map<std::pair<int, std::in
 }  // namespace
 
 BaselineTable baselines_table(const std::vector<int>& Ls, const std::vector<std::int64_t>& Ps,
-                              const std::vector<std::int64_t>& ks, double seconds,
+                              const std::vector<std::int64_t>& ks, const Limits& limits,
                               const std::function<void(const BaselineRow&)>& on_row) {
   for (int L : Ls)
     if (L < 1) throw InputError("L must be >= 1, got " + std::to_string(L));
@@ -81,13 +81,17 @@ BaselineTable baselines_table(const std::vector<int>& Ls, const std::vector<std:
   for (int L : Ls)
     for (std::int64_t P : Ps)
       for (std::int64_t k : ks) {
+        if (limits.expired()) {
+          ++t.not_reached;
+          continue;
+        }
         BaselineRow row;
         row.L = L;
         row.P = P;
         row.k = k;
         row.lower_bound = kitem_lower_bound(L, P, k);
         for (size_t i = 0; i < baselines().size(); ++i) row.baselines.push_back(simulated_baseline(static_cast<int>(i), L, P, k));
-        fill_ours(row, seconds, continuous);
+        fill_ours(row, limits, continuous);
         if (on_row) on_row(row);
         t.rows.push_back(std::move(row));
       }

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "limits.hpp"
+
 namespace blockcast {
 
 // Rows are refused (InputError) when P * k exceeds this: every baseline is stored and
@@ -40,14 +42,15 @@ struct BaselineRow {
 
 struct BaselineTable {
   std::vector<BaselineRow> rows;
+  std::int64_t not_reached = 0;  // rows the deadline left out
   bool ok() const;
 };
 
-// Rows for every L x P x k (in that nesting). seconds: time limit of each search of the
-// continuous schedule for L >= 2 (0 = none); one search per (L, P). InputError on P < 2,
-// k < 1, L < 1 or P * k > kMaxBaselineCells.
+// Rows for every L x P x k (in that nesting). limits: time_limit of each search of the
+// continuous schedule for L >= 2 (0 = none; one search per (L, P)), deadline for the whole
+// table (no row starts after it). InputError on P < 2, k < 1, L < 1 or P * k > kMaxBaselineCells.
 BaselineTable baselines_table(const std::vector<int>& Ls, const std::vector<std::int64_t>& Ps,
-                              const std::vector<std::int64_t>& ks, double seconds,
+                              const std::vector<std::int64_t>& ks, const Limits& limits,
                               const std::function<void(const BaselineRow&)>& on_row = {});
 
 // One baseline simulated (the unit the table and the tests share).

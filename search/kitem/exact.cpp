@@ -41,7 +41,12 @@ CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, 
         break;
       }
       const auto bytes = std::filesystem::file_size(so.proof_path, ec);
-      const sat::DratResult d = sat::check_drat(cnf, so.proof_path, limits.time_limit > 0 ? 4 * limits.time_limit : 0);
+      // The check gets four times the solve's budget, and stops at the command's deadline
+      // (0 would mean no limit, hence the floor).
+      double check_seconds = limits.time_limit > 0 ? 4 * limits.time_limit : 0;
+      if (limits.has_deadline())
+        check_seconds = std::max(1e-3, check_seconds > 0 ? std::min(check_seconds, limits.seconds_left()) : limits.seconds_left());
+      const sat::DratResult d = sat::check_drat(cnf, so.proof_path, check_seconds);
       if (d.verdict == sat::DratVerdict::failed)
         throw std::logic_error("kitem: the independent checker rejects CaDiCaL's proof: " + d.message);
       if (d.verified()) {
@@ -65,14 +70,16 @@ int schedule_time(const Schedule& s) {
   return t;
 }
 
-KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double seconds) {
+KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, const Limits& limits) {
   KItemExact r;
   r.L = L, r.P = P, r.k = k, r.lower_bound = lower_bound;
-  sat::SatLimits lim;
-  lim.time_limit = seconds;
   for (int T = lower_bound; T <= max_T; ++T) {
+    if (limits.expired()) {  // the command's deadline: not even the encoding is built
+      r.attempts.push_back({T, Verdict::unknown, "not tried: time limit reached", 0, 0, 0});
+      return r;
+    }
     const sat::KItemCnf enc(sat::kitem_problem(L, P, k, T));
-    CheckedAnswer a = decide_checked(enc.cnf(), lim);
+    CheckedAnswer a = decide_checked(enc.cnf(), limits);
     r.attempts.push_back({T, a.verdict, a.detail, a.vars, a.clauses, a.seconds});
     if (a.verdict == Verdict::unknown) return r;
     if (a.verdict == Verdict::impossible) continue;
@@ -95,9 +102,13 @@ KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double s
   return r;
 }
 
-EndgameResult complete_endgame(const Schedule& cut, int keep, int target, double seconds) {
+EndgameResult complete_endgame(const Schedule& cut, int keep, int target, const Limits& limits) {
   EndgameResult r;
   r.target = target;
+  if (limits.expired()) {
+    r.detail = "not tried: time limit reached";
+    return r;
+  }
   sat::KItemProblem p = sat::kitem_problem(cut.L, static_cast<int>(cut.P), cut.items, target);
   p.order_items = false;
   p.order_processors = false;
@@ -112,9 +123,7 @@ EndgameResult complete_endgame(const Schedule& cut, int keep, int target, double
     }
   for (int i = 0; i < keep; ++i) p.fixed_items.push_back(i);
   const sat::KItemCnf enc(p);
-  sat::SatLimits lim;
-  lim.time_limit = seconds;
-  CheckedAnswer a = decide_checked(enc.cnf(), lim);
+  CheckedAnswer a = decide_checked(enc.cnf(), limits);
   r.verdict = a.verdict;
   r.detail = a.detail;
   if (a.verdict == Verdict::solved) {

@@ -53,8 +53,9 @@ struct KItemExact {
 };
 
 // Decide T = lower_bound, lower_bound+1, ... up to max_T (inclusive). lower_bound must be a
-// proved lower bound (engine/kitem/bounds.hpp: kitem_lower_bound). seconds: per solve (0 = none).
-KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, double seconds = 0);
+// proved lower bound (engine/kitem/bounds.hpp: kitem_lower_bound). limits: time_limit per solve
+// (0 = none), deadline for the whole call (no T is tried after it: UNKNOWN).
+KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, const Limits& limits = {});
 
 // Last reception step of a schedule (-1 when empty).
 int schedule_time(const Schedule& s);
@@ -68,6 +69,6 @@ struct EndgameResult {
 // Keep every message of items 0..keep-1 of `cut` (their trees stay as they are), forbid
 // nothing else, and let the SAT model choose the messages of items keep..k-1 so that
 // everything is received by step `target`.
-EndgameResult complete_endgame(const Schedule& cut, int keep, int target, double seconds = 0);
+EndgameResult complete_endgame(const Schedule& cut, int keep, int target, const Limits& limits = {});
 
 }  // namespace blockcast

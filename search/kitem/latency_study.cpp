@@ -12,9 +12,9 @@
 
 namespace blockcast {
 
-std::vector<SimpleRow> simple_vs_ours(int L, std::int64_t P0, std::int64_t P1, int k, double seconds) {
+std::vector<SimpleRow> simple_vs_ours(int L, std::int64_t P0, std::int64_t P1, int k, const Limits& limits) {
   std::vector<SimpleRow> rows;
-  for (std::int64_t P = P0; P <= P1; ++P) {
+  for (std::int64_t P = P0; P <= P1 && !limits.expired(); ++P) {
     SimpleRow r;
     r.L = L, r.P = P;
     r.simple_formula = static_cast<int>(simple_schedule_delay(L, P));
@@ -28,7 +28,7 @@ std::vector<SimpleRow> simple_vs_ours(int L, std::int64_t P0, std::int64_t P1, i
       r.simple_measured = rep.max_delay;
       r.simple_buffer = rep.max_buffer;
     }
-    const BestSchedule b = best_continuous(L, P, seconds);
+    const BestSchedule b = best_continuous(L, P, limits);
     if (b.witness) {
       r.ours_delay = static_cast<int>(b.witness->delay());
       r.ours_shape = shape_name(*b.shape);
@@ -38,9 +38,9 @@ std::vector<SimpleRow> simple_vs_ours(int L, std::int64_t P0, std::int64_t P1, i
   return rows;
 }
 
-std::vector<NamedPlan> study_plans(int L, std::int64_t P, int k, double seconds) {
+std::vector<NamedPlan> study_plans(int L, std::int64_t P, int k, const Limits& limits) {
   std::vector<NamedPlan> plans;
-  const BestSchedule b = best_continuous(L, P, seconds);
+  const BestSchedule b = best_continuous(L, P, limits);
   if (b.witness)
     plans.push_back({"ours (" + shape_name(*b.shape) + ", delay " + std::to_string(b.witness->delay()) + ") P=" + std::to_string(P),
                      expand_assignment(*b.witness, k)});
@@ -51,13 +51,22 @@ std::vector<NamedPlan> study_plans(int L, std::int64_t P, int k, double seconds)
 }
 
 LatencyStudy latency_study(int L, const std::vector<std::int64_t>& Ps, int d0, int d1, int k, int samples,
-                           std::uint64_t seed, double seconds) {
+                           std::uint64_t seed, const Limits& limits) {
   LatencyStudy st;
   st.L = L, st.k = k, st.samples = samples, st.seed = seed;
-  for (std::int64_t P : Ps)
-    for (const NamedPlan& np : study_plans(L, P, k, seconds)) {
+  for (std::size_t n = 0; n < Ps.size(); ++n) {
+    if (limits.expired()) {
+      st.not_reached = static_cast<int>(Ps.size() - n);
+      break;
+    }
+    const std::int64_t P = Ps[n];
+    for (const NamedPlan& np : study_plans(L, P, k, limits)) {
       const LatencyReplay fixed = replay(np.plan, LatencyModel{});
       for (int d = d0; d <= d1; ++d) {
+        if (limits.expired()) {  // this P is cut short too: its points so far are kept
+          st.not_reached = static_cast<int>(Ps.size() - n);
+          return st;
+        }
         LatencyPoint pt;
         pt.schedule = np.name, pt.d = d, pt.fixed_delay = fixed.max_delay;
         pt.ok = fixed.ok;
@@ -80,6 +89,7 @@ LatencyStudy latency_study(int L, const std::vector<std::int64_t>& Ps, int d0, i
         st.points.push_back(pt);
       }
     }
+  }
   return st;
 }
 

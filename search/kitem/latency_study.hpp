@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kitem/latency_model.hpp"
+#include "limits.hpp"
 #include "schedule.hpp"
 
 namespace blockcast {
@@ -27,8 +28,9 @@ struct SimpleRow {
   int lower_bound = 0;          // L + B(P-1)
 };
 
-// Every P in P0..P1; k items in the window (default enough for several periods).
-std::vector<SimpleRow> simple_vs_ours(int L, std::int64_t P0, std::int64_t P1, int k, double seconds);
+// Every P in P0..P1; k items in the window (default enough for several periods). limits:
+// time_limit per search of ours, deadline for the whole call (the P not reached are left out).
+std::vector<SimpleRow> simple_vs_ours(int L, std::int64_t P0, std::int64_t P1, int k, const Limits& limits);
 
 struct LatencyPoint {
   std::string schedule;   // "ours (optimal) P=10", "simple P=10"
@@ -47,17 +49,18 @@ struct LatencyStudy {
   int L = 0, k = 0, samples = 0;
   std::uint64_t seed = 1;
   std::vector<LatencyPoint> points;
+  int not_reached = 0;  // P the deadline left out or cut short
 };
 
-// For every P in Ps: ours and simple, each for d = d0..d1.
+// For every P in Ps: ours and simple, each for d = d0..d1. limits as in simple_vs_ours.
 LatencyStudy latency_study(int L, const std::vector<std::int64_t>& Ps, int d0, int d1, int k, int samples,
-                           std::uint64_t seed, double seconds);
+                           std::uint64_t seed, const Limits& limits);
 
 // One named schedule (plan) for the study: exposed for tests.
 struct NamedPlan {
   std::string name;
   Schedule plan;
 };
-std::vector<NamedPlan> study_plans(int L, std::int64_t P, int k, double seconds);
+std::vector<NamedPlan> study_plans(int L, std::int64_t P, int k, const Limits& limits);
 
 }  // namespace blockcast

@@ -7,13 +7,11 @@
 
 namespace blockcast {
 
-PeriodicOutcome periodic_search(int L, int P, int D, int period, double seconds) {
+PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits) {
   PeriodicOutcome r;
   r.L = L, r.P = P, r.D = D, r.period = period;
   const sat::PeriodicCnf enc(L, P, period, D);
-  sat::SatLimits lim;
-  lim.time_limit = seconds;
-  const CheckedAnswer a = decide_checked(enc.cnf(), lim);
+  const CheckedAnswer a = decide_checked(enc.cnf(), limits);
   r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
   if (a.verdict == Verdict::solved) {
     sat::PeriodicSchedule ps = enc.decode(a.sat);
@@ -30,13 +28,11 @@ PeriodicOutcome periodic_search(int L, int P, int D, int period, double seconds)
   return r;
 }
 
-PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, double seconds) {
+PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, const Limits& limits) {
   PeriodicOutcome r;
   r.L = L, r.P = P, r.D = D, r.window = N;
   const sat::KItemCnf enc(sat::continuous_window_problem(L, P, N, D, strict));
-  sat::SatLimits lim;
-  lim.time_limit = seconds;
-  const CheckedAnswer a = decide_checked(enc.cnf(), lim);
+  const CheckedAnswer a = decide_checked(enc.cnf(), limits);
   r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
   if (a.verdict == Verdict::solved) {
     const SimulationResult sim = simulate(enc.decode(a.sat));

@@ -28,7 +28,7 @@ struct PeriodicOutcome {
   double seconds = 0;
 };
 
-PeriodicOutcome periodic_search(int L, int P, int D, int period, double seconds = 0);
-PeriodicOutcome window_search(int L, int P, int D, int N, bool strict = true, double seconds = 0);
+PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits = {});
+PeriodicOutcome window_search(int L, int P, int D, int N, bool strict = true, const Limits& limits = {});
 
 }  // namespace blockcast

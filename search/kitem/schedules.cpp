@@ -49,11 +49,11 @@ StreamResult stream_replay(const CirculantSchedule& c) {
 }
 
 // The smallest target from `from` to `below - 1` that the endgame completion reaches.
-std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int from, int below, double seconds,
+std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int from, int below, const Limits& limits,
                                           const std::string& name, const std::string& prefix,
                                           std::vector<std::string>& notes) {
   for (int target = from; target < below; ++target) {
-    EndgameResult r = complete_endgame(base, keep, target, seconds);
+    EndgameResult r = complete_endgame(base, keep, target, limits);
     if (r.verdict == Verdict::solved)
       return entry(name, prefix + "items 0.." + std::to_string(keep - 1) + " kept, items " + std::to_string(keep) +
                              ".." + std::to_string(base.items - 1) + " placed by SAT for time " + std::to_string(target),
@@ -67,7 +67,7 @@ std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int fr
 
 }  // namespace
 
-KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double seconds, std::int64_t max_cells_for_sat) {
+KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits& limits, std::int64_t max_cells_for_sat) {
   KItemSchedules out;
   out.lower_bound = kitem_lower_bound(a.L, a.P, k);
   Schedule cut = expand_assignment(a, k);
@@ -91,7 +91,7 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double secon
   const int keep = static_cast<int>(std::max<std::int64_t>(0, k - k_star(a.L, a.P)));
   const int lb = static_cast<int>(out.lower_bound);
   int below = static_cast<int>(c.time);
-  if (auto e = best_endgame(cut, keep, lb, below, seconds, "endgame", "", out.notes)) {
+  if (auto e = best_endgame(cut, keep, lb, below, limits, "endgame", "", out.notes)) {
     below = static_cast<int>(e->time);
     out.schedules.push_back(std::move(*e));
   }
@@ -99,22 +99,22 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double secon
   // Fig. 2: the receive-only processor (last in the layout) alternates with another one.
   const int ro = static_cast<int>(a.P - 1);
   int tried = 0;
-  for (int p = ro - 1; p >= 1 && tried < 8 && below > lb; --p) {
+  for (int p = ro - 1; p >= 1 && tried < 8 && below > lb && !limits.expired(); --p) {
     Schedule alt = swap_in_items(cut, p, ro, 2, 1);
     alt.expected_delay = cut.expected_delay;
     if (!simulate(alt).ok) continue;
     ++tried;
     const std::string prefix = "P" + std::to_string(p) + " and P" + std::to_string(ro) +
                                " (receive-only) swap roles in odd items; ";
-    if (auto e = best_endgame(alt, keep, lb, below, seconds, "alternated+endgame", prefix, out.notes)) {
+    if (auto e = best_endgame(alt, keep, lb, below, limits, "alternated+endgame", prefix, out.notes)) {
       below = static_cast<int>(e->time);
       out.schedules.push_back(std::move(*e));
     }
   }
   // Still above the bound: keep one or two items fewer of the cut schedule (a longer
   // endgame), at the lower bound only.
-  for (int fewer = keep - 1; fewer >= std::max(0, keep - 2) && below > lb; --fewer) {
-    EndgameResult r = complete_endgame(cut, fewer, lb, seconds);
+  for (int fewer = keep - 1; fewer >= std::max(0, keep - 2) && below > lb && !limits.expired(); --fewer) {
+    EndgameResult r = complete_endgame(cut, fewer, lb, limits);
     if (r.verdict == Verdict::solved) {
       out.schedules.push_back(entry("longer-endgame",
                                     (fewer > 0 ? "items 0.." + std::to_string(fewer - 1) + " kept" : std::string("no item kept")) +
@@ -127,6 +127,9 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, double secon
                           ": " + (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
     }
   }
+  // A schedule above the bound is proved optimal only by refutations, and the deadline may have
+  // cut them short (a solve stopped, or not tried).
+  out.time_limit_hit = limits.expired() && out.best().time > out.lower_bound;
   return out;
 }
 
@@ -176,10 +179,11 @@ KItemSchedules circulant_schedules(std::int64_t P, std::int64_t k) {
   return out;
 }
 
-BestSchedule best_continuous(int L, std::int64_t P, double seconds) {
+BestSchedule best_continuous(int L, std::int64_t P, const Limits& limits) {
   SearchOptions o;
   o.threads = 1;
-  if (seconds > 0) o.limits.time_limit = seconds;
+  o.limits.time_limit = limits.time_limit;
+  o.limits.deadline = limits.deadline;
   return best_schedule(L, P, o);
 }
 

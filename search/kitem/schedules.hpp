@@ -55,12 +55,14 @@ struct KItemSchedules {
   std::int64_t lower_bound = 0;
   std::vector<KItemSchedule> schedules;  // "cut" first; the others when they beat it
   std::vector<std::string> notes;        // endgame attempts that did not help, limits hit
+  bool time_limit_hit = false;           // the deadline stopped an endgame: best() is not proved optimal
   const KItemSchedule& best() const;     // smallest time among simulated-ok schedules
 };
 
-// seconds: per SAT solve of the endgame (0 = none). The endgame is attempted only when the
-// cut misses the lower bound and P * k <= max_cells_for_sat (the SAT model's size).
-KItemSchedules kitem_schedules(const Assignment& continuous, std::int64_t k, double seconds = 20,
+// limits: time_limit per SAT solve of the endgame (0 = none), deadline for the whole call (no
+// solve starts after it; the schedules found so far are returned). The endgame is attempted
+// only when the cut misses the lower bound and P * k <= max_cells_for_sat (the SAT model's size).
+KItemSchedules kitem_schedules(const Assignment& continuous, std::int64_t k, const Limits& limits = time_limit_each(20),
                                std::int64_t max_cells_for_sat = 2000);
 
 // The circulant schedule for L = 1 (P >= 2, k >= 1): structural check, the streaming
@@ -73,7 +75,8 @@ KItemSchedule circulant_entry(std::int64_t P, std::int64_t k, std::int64_t expli
 KItemSchedules circulant_schedules(std::int64_t P, std::int64_t k);
 
 // The continuous schedule the k-item runs cut: the best block-cyclic schedule for (L, P)
-// (search/everyp/best_schedule.hpp), one thread, `seconds` per search (0 = none).
-BestSchedule best_continuous(int L, std::int64_t P, double seconds);
+// (search/everyp/best_schedule.hpp), one thread; limits.time_limit per search (0 = none),
+// limits.deadline for the whole call.
+BestSchedule best_continuous(int L, std::int64_t P, const Limits& limits);
 
 }  // namespace blockcast

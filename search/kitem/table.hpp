@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "limits.hpp"
 #include "verdict.hpp"
 
 namespace blockcast {
@@ -32,10 +33,12 @@ struct KItemRow {
 struct KItemTable {
   std::vector<KItemRow> rows;
   int unknown = 0;  // rows whose optimum is not proved
+  int not_reached = 0;  // rows the deadline left out (not in rows, not in unknown)
 };
 
-// seconds: per search of the continuous schedule and per SAT solve (0 = none).
-KItemTable kitem_table(int L0, int L1, int P0, int P1, int k0, int k1, double seconds,
+// limits: time_limit per search of the continuous schedule and per SAT solve (0 = none);
+// deadline for the whole table: no row starts after it (counted in not_reached).
+KItemTable kitem_table(int L0, int L1, int P0, int P1, int k0, int k1, const Limits& limits,
                        const std::function<void(const KItemRow&)>& on_row = {});
 
 }  // namespace blockcast

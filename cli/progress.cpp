@@ -4,9 +4,10 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <iostream>
 
-namespace blockcast {
+namespace blockcast::cli {
 
 namespace {
 std::int64_t now_ns() {
@@ -44,4 +45,45 @@ void Progress::finish() {
   next_ns_.store(0);
 }
 
-}  // namespace blockcast
+std::string ticker_text(const std::string& what, double seconds, double time_limit) {
+  char buf[64];
+  if (time_limit > 0)
+    std::snprintf(buf, sizeof buf, ", %.0f s of %g s", seconds, time_limit);
+  else
+    std::snprintf(buf, sizeof buf, ", %.0f s", seconds);
+  return what + buf;
+}
+
+Ticker::Ticker(Progress& progress, std::string what, double time_limit, std::chrono::milliseconds every)
+    : progress_(progress), time_limit_(time_limit), every_(every), start_(std::chrono::steady_clock::now()), what_(std::move(what)) {
+  if (progress_.enabled()) thread_ = std::thread([this] { run(); });
+}
+
+Ticker::~Ticker() { stop(); }
+
+void Ticker::stop() {
+  if (thread_.joinable()) {
+    {
+      std::lock_guard lock(mu_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  progress_.finish();
+}
+
+void Ticker::set(std::string what) {
+  std::lock_guard lock(mu_);
+  what_ = std::move(what);
+}
+
+void Ticker::run() {
+  std::unique_lock lock(mu_);
+  while (!wake_.wait_for(lock, every_, [this] { return stop_; })) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    progress_.update(ticker_text(what_, s, time_limit_));
+  }
+}
+
+}  // namespace blockcast::cli
