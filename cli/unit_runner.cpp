@@ -2,12 +2,12 @@
 #include "unit_runner.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
 
 #include "assignment_json.hpp"
+#include "atomic_file.hpp"
 #include "checked.hpp"
 #include "json_fields.hpp"
 #ifdef BLOCKCAST_HAVE_MPI
@@ -19,20 +19,7 @@ namespace blockcast::cli {
 
 namespace fs = std::filesystem;
 
-void write_json_file(const std::string& path, const nlohmann::json& j) {
-  const fs::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path() && (fs::create_directories(p.parent_path(), ec), ec))
-    throw InputError("cannot create directory '" + p.parent_path().string() + "': " + ec.message());
-  const fs::path tmp = p.string() + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw InputError("cannot write '" + p.string() + "'");
-    out << j.dump(2) << "\n";
-    if (!out.flush()) throw InputError("cannot write '" + p.string() + "'");
-  }
-  if (fs::rename(tmp, p, ec), ec) throw InputError("cannot write '" + p.string() + "': " + ec.message());
-}
+void write_json_file(const std::string& path, const nlohmann::json& j) { write_file_atomic(path, j.dump(2) + "\n"); }
 
 std::string option_fingerprint(const CLI::App* sub, const std::vector<std::string>& skip) {
   nlohmann::json j = nlohmann::json::object();

@@ -36,7 +36,7 @@ std::string option_fingerprint(const CLI::App* sub, const std::vector<std::strin
 std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::string>& keys, const UnitRunOptions& opt,
                                                      const std::function<void(std::size_t, UnitOutput&)>& body);
 
-// JSON file with a trailing newline, replaced atomically (written to a temporary, renamed).
+// JSON file with a trailing newline, replaced atomically (engine/atomic_file.hpp).
 void write_json_file(const std::string& path, const nlohmann::json& j);
 
 }  // namespace blockcast::cli
