@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "conjecture.hpp"
 #include "schedule_json.hpp"
+#include "output_lock.hpp"
 #include "progress.hpp"
 #include "report_hook.hpp"
 #include "search_args.hpp"
@@ -159,6 +160,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     if (!a->resume.empty() && !a->out.empty() && a->out != a->resume)
       throw InputError("--resume " + a->resume + " and --out " + a->out + ": the run resumed writes where it started");
     if (!a->resume.empty()) a->out = a->resume;
+    const OutputLocks locks({a->out});  // one run per output folder (issue 28)
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded for --resume.
     std::vector<std::string> keys;
     for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));

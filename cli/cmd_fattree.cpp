@@ -10,6 +10,7 @@
 
 #include "checked.hpp"
 #include "commands.hpp"
+#include "output_lock.hpp"
 #include "fattree/algorithms.hpp"
 #include "fattree/evaluate.hpp"
 #include "fattree/exact.hpp"
@@ -165,6 +166,7 @@ void register_table_sub(CLI::App* parent, const Invocation& inv) {
       pats.push_back(p);
     }
     std::vector<std::int64_t> ns;  // the powers of two in the given ranges, ascending
+    const OutputLocks locks({a->out});  // one run per output folder (issue 28)
     for (std::int64_t n = 2; n <= a->n.max(); n *= 2)
       for (const auto& [lo, hi] : a->n.parts)
         if (lo <= n && n <= hi) ns.push_back(n);

@@ -29,6 +29,7 @@
 #include "kbroadcast_table.hpp"
 #include "kbroadcast_schedules.hpp"
 #include "options.hpp"
+#include "output_lock.hpp"
 #include "kitem/periodic_search.hpp"
 #include "postal.hpp"
 #include "schedule_json.hpp"
@@ -90,6 +91,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   add(sub, "time-limit", args->seconds);
   add(sub, "json", args->json);
   sub->callback([args, Lopt, Popt, &inv] {
+    const OutputLocks locks({args->out});  // one run per output folder (issue 28)
     int L = args->L;
     i64 P = args->P;
     Assignment a;

@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "everyp/every_p.hpp"
 #include "options.hpp"
+#include "output_lock.hpp"
 #include "progress.hpp"
 #include "table_heatmap.hpp"
 #include "table_ranges.hpp"
@@ -75,6 +76,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
     opt.keep_witnesses = a->cells;  // ranges need only delay, shape, method: P up to 10^6 in little memory
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    const OutputLocks locks({a->resume, a->out});  // one run per output folder (issue 28)
     Progress bar;
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded with --resume DIR.
     std::vector<std::string> keys;

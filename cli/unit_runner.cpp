@@ -1,6 +1,7 @@
 // Units of work with records and resume (see unit_runner.hpp).
 #include "unit_runner.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -20,6 +21,15 @@ namespace blockcast::cli {
 namespace fs = std::filesystem;
 
 void write_json_file(const std::string& path, const nlohmann::json& j) { write_file_atomic(path, j.dump(2) + "\n"); }
+
+bool writes_results() {
+#ifdef BLOCKCAST_HAVE_MPI
+  if (!mpi::launched_by_mpirun()) return true;
+  for (const char* v : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char* r = std::getenv(v)) return std::string(r) == "0";
+#endif
+  return true;
+}
 
 std::string option_fingerprint(const CLI::App* sub, const std::vector<std::string>& skip) {
   nlohmann::json j = nlohmann::json::object();

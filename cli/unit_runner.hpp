@@ -36,6 +36,10 @@ std::string option_fingerprint(const CLI::App* sub, const std::vector<std::strin
 std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::string>& keys, const UnitRunOptions& opt,
                                                      const std::function<void(std::size_t, UnitOutput&)>& body);
 
+// True on the process that writes results and records: the only one without MPI, rank 0
+// under mpirun (read from the launcher's environment, before MPI starts).
+bool writes_results();
+
 // JSON file with a trailing newline, replaced atomically (engine/atomic_file.hpp).
 void write_json_file(const std::string& path, const nlohmann::json& j);
 
