@@ -10,6 +10,7 @@
 
 #include "checked.hpp"
 #include "commands.hpp"
+#include "memory_watch.hpp"
 #include "output_lock.hpp"
 #include "fattree/algorithms.hpp"
 #include "fattree/evaluate.hpp"
@@ -273,6 +274,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     std::int64_t max_nodes = 0;
     double time_limit = 0;
     bool json = false;
+    std::int64_t max_memory = 0;  // issue 28
   };
   auto a = std::make_shared<Args>();
   auto* sub = parent->add_subcommand(
@@ -290,7 +292,9 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
   add(sub, "max-nodes", a->max_nodes);
   add(sub, "time-limit", a->time_limit);
   add(sub, "json", a->json);
+  add(sub, "max-memory", a->max_memory);
   sub->callback([a, &inv] {
+    const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-fattree-search", a->json));  // issue 28
     const bool mnb_legacy = a->problem == "queue-free-mnb";
     ft::Op op = mnb_legacy ? ft::Op::multinode_broadcast : ft::parse_op(a->problem);
     if (op == ft::Op::total_exchange_phased) throw InputError("--op total-exchange-phased: search total-exchange");

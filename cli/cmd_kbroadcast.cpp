@@ -28,6 +28,7 @@
 #include "kbroadcast_latency.hpp"
 #include "kbroadcast_table.hpp"
 #include "kbroadcast_schedules.hpp"
+#include "memory_watch.hpp"
 #include "options.hpp"
 #include "output_lock.hpp"
 #include "kitem/periodic_search.hpp"
@@ -153,6 +154,7 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
     IntList L, P, k;
     double seconds = 0;
     bool json = false;
+    std::int64_t max_memory = 0;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand("kbroadcast-table",
@@ -162,7 +164,16 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   add(sub, "k", args->k);
   add(sub, "time-limit", args->seconds);
   add(sub, "json", args->json);
+  add(sub, "max-memory", args->max_memory);
   sub->callback([args, &inv] {
+    // --max-memory (issue 28): stops before the limit with the rows finished.
+    MemoryWatch memory(args->max_memory, [&](const std::string& reason, const std::vector<nlohmann::json>& rows) {
+      if (!args->json) return "UNKNOWN: " + reason + "\n";
+      return envelope_text(to_json(Outcome{"blockcast-kbroadcast-table", Status::unknown, reason, std::nullopt,
+                                           nlohmann::json(), {{"rows", rows}, {"unknown", 0}}},
+                                   inv.command_line)) + "\n";
+    });
+    std::size_t finished = 0;
     auto one = [](const char* name, const IntList& l) {
       if (l.parts.size() != 1) throw InputError(std::string("--") + name + ": kbroadcast-table takes one range A..B");
       return std::pair{static_cast<int>(l.parts[0].first), static_cast<int>(l.parts[0].second)};
@@ -171,7 +182,9 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
     if (!args->json) std::cout << kitem_table_header();
     const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, args->seconds,
                                      [&](const KItemRow& row) {
+                                       const auto hold = memory.hold();
                                        if (!args->json) std::cout << kitem_row_text(row) << std::flush;
+                                       memory.finished(finished++, kitem_table_json(KItemTable{{row}, 0})["rows"][0]);
                                      });
     if (args->json) print_json(inv, "blockcast-kbroadcast-table", kitem_table_json(t), t.unknown > 0 ? Status::unknown : Status::done);
     else std::cout << kitem_table_summary(t);

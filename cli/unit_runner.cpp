@@ -11,6 +11,7 @@
 #include "atomic_file.hpp"
 #include "checked.hpp"
 #include "json_fields.hpp"
+#include "memory_watch.hpp"
 #ifdef BLOCKCAST_HAVE_MPI
 #include "distribute.hpp"
 #include "runtime.hpp"
@@ -29,6 +30,14 @@ bool writes_results() {
     if (const char* r = std::getenv(v)) return std::string(r) == "0";
 #endif
   return true;
+}
+
+bool under_mpirun() {
+#ifdef BLOCKCAST_HAVE_MPI
+  return mpi::launched_by_mpirun();
+#else
+  return false;
+#endif
 }
 
 std::string option_fingerprint(const CLI::App* sub, const std::vector<std::string>& skip) {
@@ -79,6 +88,10 @@ class Collector {  // rank 0: records, in-order printing, summaries
           throw InputError(where + " is damaged (delete it to rerun that unit)");
         if (const std::string f = json_fields::opt_string(r, "fingerprint", where); f != opt_.fingerprint)
           throw InputError(where + " was made with other options (" + f + " instead of " + opt_.fingerprint + ")");
+        if (opt_.memory) {
+          auto hold = opt_.memory->hold();
+          opt_.memory->finished(u, r.at("summary"));
+        }
         rec_[u] = std::move(r);
         ++resumed_;
       } else {
@@ -91,12 +104,15 @@ class Collector {  // rank 0: records, in-order printing, summaries
   }
 
   void done(std::size_t u, const std::string& text) {
+    std::unique_lock<std::mutex> hold;  // --max-memory waits until the unit is written and printed
+    if (opt_.memory) hold = opt_.memory->hold();
     nlohmann::json r = nlohmann::json::parse(text);
     for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1]);
     r.erase("files");
     r["fingerprint"] = opt_.fingerprint;
     r["unit"] = keys_[u];
     if (!opt_.dir.empty()) write_json_file(record_path(u), r);  // last: its presence means "done"
+    if (opt_.memory) opt_.memory->finished(u, r.at("summary"));
     rec_[u] = std::move(r);
     flush();
   }

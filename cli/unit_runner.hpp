@@ -16,6 +16,8 @@
 
 namespace blockcast::cli {
 
+class MemoryWatch;  // memory_watch.hpp
+
 struct UnitOutput {
   nlohmann::json summary;                                      // what the command collects
   std::vector<std::pair<std::string, nlohmann::json>> files;  // path -> content, written by rank 0
@@ -25,6 +27,7 @@ struct UnitRunOptions {
   std::string dir;          // where records go ("" = no records, no resume)
   bool resume = false;      // take units recorded in dir/units instead of computing them
   std::string fingerprint;  // options that change results; a record made with others is rejected
+  MemoryWatch* memory = nullptr;  // --max-memory: told of each finished unit, never stops one half-written
 };
 
 // The options of `sub` as set on the command line, minus those that do not change a
@@ -39,6 +42,8 @@ std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::stri
 // True on the process that writes results and records: the only one without MPI, rank 0
 // under mpirun (read from the launcher's environment, before MPI starts).
 bool writes_results();
+// True when launched by mpirun / mpiexec.
+bool under_mpirun();
 
 // JSON file with a trailing newline, replaced atomically (engine/atomic_file.hpp).
 void write_json_file(const std::string& path, const nlohmann::json& j);
