@@ -21,7 +21,9 @@ namespace blockcast::cli {
 
 namespace fs = std::filesystem;
 
-void write_json_file(const std::string& path, const nlohmann::json& j) { write_file_atomic(path, j.dump(2) + "\n"); }
+void write_json_file(const std::string& path, const nlohmann::json& j, Durability durability) {
+  write_file_atomic(path, j.dump(2) + "\n", durability);
+}
 
 bool writes_results() {
 #ifdef BLOCKCAST_HAVE_MPI
@@ -107,7 +109,10 @@ class Collector {  // rank 0: records, in-order printing, summaries
     std::unique_lock<std::mutex> hold;  // --max-memory waits until the unit is written and printed
     if (opt_.memory) hold = opt_.memory->hold();
     nlohmann::json r = nlohmann::json::parse(text);
-    for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1]);
+    // The unit's files, then one syncfs for all of them, then the record that says they are
+    // done (engine/atomic_file.hpp: one journal commit per unit instead of one per file).
+    for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1], Durability::deferred);
+    if (!r["files"].empty()) sync_file_system(r["files"][0][0].get<std::string>());
     r.erase("files");
     r["fingerprint"] = opt_.fingerprint;
     r["unit"] = keys_[u];

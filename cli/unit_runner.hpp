@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "atomic_file.hpp"
+
 namespace blockcast::cli {
 
 class MemoryWatch;  // memory_watch.hpp
@@ -46,6 +48,6 @@ bool writes_results();
 bool under_mpirun();
 
 // JSON file with a trailing newline, replaced atomically (engine/atomic_file.hpp).
-void write_json_file(const std::string& path, const nlohmann::json& j);
+void write_json_file(const std::string& path, const nlohmann::json& j, Durability durability = Durability::now);
 
 }  // namespace blockcast::cli

@@ -30,7 +30,7 @@ void sync_directory(const fs::path& dir) {
 
 }  // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+AtomicFile::AtomicFile(std::string path, Durability durability) : path_(std::move(path)), durability_(durability) {
   const fs::path p(path_);
   if (p.filename().empty()) throw InputError("cannot write '" + path_ + "': not a file name");
   std::error_code ec;
@@ -65,19 +65,28 @@ void AtomicFile::write(std::string_view text) {
 
 void AtomicFile::commit() {
   if (committed_) return;
-  if (::fsync(fd_) != 0) fail("fsync failed", errno);
+  if (durability_ == Durability::now && ::fsync(fd_) != 0) fail("fsync failed", errno);
   const int closed = ::close(fd_);
   fd_ = -1;
   if (closed != 0) fail("close failed", errno);
   if (::rename(temp_.c_str(), path_.c_str()) != 0) fail("rename failed", errno);
   committed_ = true;
-  sync_directory(fs::path(path_).parent_path());
+  if (durability_ == Durability::now) sync_directory(fs::path(path_).parent_path());
 }
 
-void write_file_atomic(const std::string& path, std::string_view text) {
-  AtomicFile f(path);
+void write_file_atomic(const std::string& path, std::string_view text, Durability durability) {
+  AtomicFile f(path, durability);
   f.write(text);
   f.commit();
+}
+
+void sync_file_system(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  const int r = ::syncfs(fd);
+  const int err = errno;
+  ::close(fd);
+  if (r != 0) throw InputError("cannot write '" + path + "': syncfs failed: " + std::strerror(err));
 }
 
 bool is_atomic_temp_name(const std::string& filename) {
