@@ -13,6 +13,8 @@
 #include "commands.hpp"
 #include "conjecture.hpp"
 #include "schedule_json.hpp"
+#include "memory_watch.hpp"
+#include "output_lock.hpp"
 #include "progress.hpp"
 #include "report_hook.hpp"
 #include "search_args.hpp"
@@ -125,6 +127,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     std::int64_t seed = 1;
     std::string resume;
     int t_max = 0;
+    std::int64_t max_memory = 0;
     SearchArgs search;
   };
   auto a = std::make_shared<Args>();
@@ -136,6 +139,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
   add(sub, "seed", a->seed);
   add(sub, "t-max", a->t_max);
   add(sub, "resume", a->resume);
+  add(sub, "max-memory", a->max_memory);
   a->search.add(sub);
   sub->callback([a, sub, &inv] {
     const std::vector<i64> Ls = a->L.values("L", kMaxConjectureL);
@@ -159,13 +163,27 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     if (!a->resume.empty() && !a->out.empty() && a->out != a->resume)
       throw InputError("--resume " + a->resume + " and --out " + a->out + ": the run resumed writes where it started");
     if (!a->resume.empty()) a->out = a->resume;
+    OutputLocks locks({a->out});  // one run per output folder (issue 28)
+    // --max-memory (issue 28): stops before the limit, printing the L finished (recorded
+    // with --out, so --resume continues); cli/memory_watch.hpp.
+    MemoryWatch memory(
+        a->max_memory,
+        [&](const std::string& reason, const std::vector<nlohmann::json>& finished) -> std::string {
+          if (a->search.json)
+            return envelope_text(to_json(Outcome{"blockcast-conjecture", Status::unknown, reason, std::nullopt,
+                                                 nlohmann::json(), {{"latencies", finished}}},
+                                         inv.command_line)) + "\n";
+          return "UNKNOWN: " + reason + (a->out.empty() ? "" : "; --resume " + a->out + " continues") + "\n";
+        },
+        [&locks] { locks.release(); });
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded for --resume.
     std::vector<std::string> keys;
     for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
     // Certificates this process verified, for the report (MPI workers' and resumed units'
     // certificates are read back and verified there instead).
     auto verified = verified_certificates();
-    const UnitRunOptions units{a->out, !a->resume.empty(), option_fingerprint(sub, {"L", "out", "resume", "threads"})};
+    const UnitRunOptions units{a->out, !a->resume.empty(),
+                               option_fingerprint(sub, {"L", "out", "resume", "threads", "max-memory"}), &memory};
     auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
       const int L = static_cast<int>(Ls[unit]);
       // Every base case is checked symbolically; the postal simulator replays those with

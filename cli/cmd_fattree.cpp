@@ -10,6 +10,8 @@
 
 #include "checked.hpp"
 #include "commands.hpp"
+#include "memory_watch.hpp"
+#include "output_lock.hpp"
 #include "fattree/algorithms.hpp"
 #include "fattree/evaluate.hpp"
 #include "fattree/exact.hpp"
@@ -166,6 +168,7 @@ void register_table_sub(CLI::App* parent, const Invocation& inv) {
       pats.push_back(p);
     }
     std::vector<std::int64_t> ns;  // the powers of two in the given ranges, ascending
+    const OutputLocks locks({a->out});  // one run per output folder (issue 28)
     for (std::int64_t n = 2; n <= a->n.max(); n *= 2)
       for (const auto& [lo, hi] : a->n.parts)
         if (lo <= n && n <= hi) ns.push_back(n);
@@ -272,6 +275,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     std::int64_t max_nodes = 0;
     double time_limit = 0;
     bool json = false;
+    std::int64_t max_memory = 0;  // issue 28
   };
   auto a = std::make_shared<Args>();
   auto* sub = parent->add_subcommand(
@@ -289,7 +293,9 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
   add(sub, "max-nodes", a->max_nodes);
   add(sub, "time-limit", a->time_limit);
   add(sub, "json", a->json);
+  add(sub, "max-memory", a->max_memory);
   sub->callback([a, &inv] {
+    const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-fattree-search", a->json));  // issue 28
     const bool mnb_legacy = a->problem == "queue-free-mnb";
     ft::Op op = mnb_legacy ? ft::Op::multinode_broadcast : ft::parse_op(a->problem);
     if (op == ft::Op::total_exchange_phased) throw InputError("--op total-exchange-phased: search total-exchange");

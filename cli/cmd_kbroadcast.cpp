@@ -28,7 +28,9 @@
 #include "kbroadcast_latency.hpp"
 #include "kbroadcast_table.hpp"
 #include "kbroadcast_schedules.hpp"
+#include "memory_watch.hpp"
 #include "options.hpp"
+#include "output_lock.hpp"
 #include "kitem/periodic_search.hpp"
 #include "postal.hpp"
 #include "progress.hpp"
@@ -98,6 +100,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
   sub->callback([args, Lopt, Popt, &inv] {
+    const OutputLocks locks({args->out});  // one run per output folder (issue 28)
     const Limits limits = command_limits(args->time_limit, kEndgameSolveSeconds);
     Progress bar;  // stderr, only when it is a terminal
     Ticker tick(bar, "kbroadcast: the continuous schedule to cut", args->time_limit);
@@ -171,6 +174,7 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
     IntList L, P, k;
     double time_limit = 0;
     bool json = false;
+    std::int64_t max_memory = 0;
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand("kbroadcast-table",
@@ -180,7 +184,16 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   add(sub, "k", args->k);
   add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
+  add(sub, "max-memory", args->max_memory);
   sub->callback([args, &inv] {
+    // --max-memory (issue 28): stops before the limit with the rows finished.
+    MemoryWatch memory(args->max_memory, [&](const std::string& reason, const std::vector<nlohmann::json>& rows) {
+      if (!args->json) return "UNKNOWN: " + reason + "\n";
+      return envelope_text(to_json(Outcome{"blockcast-kbroadcast-table", Status::unknown, reason, std::nullopt,
+                                           nlohmann::json(), {{"rows", rows}, {"unknown", 0}}},
+                                   inv.command_line)) + "\n";
+    });
+    std::size_t finished = 0;
     auto one = [](const char* name, const IntList& l) {
       if (l.parts.size() != 1) throw InputError(std::string("--") + name + ": kbroadcast-table takes one range A..B");
       return std::pair{static_cast<int>(l.parts[0].first), static_cast<int>(l.parts[0].second)};
@@ -194,10 +207,12 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
     int done = 0;
     const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, limits,
                                      [&](const KItemRow& row) {
+                                       const auto hold = memory.hold();
                                        ++done;
                                        tick.set("kbroadcast-table: row " + std::to_string(done + 1) + " of " + std::to_string(rows));
                                        bar.finish();  // the row goes where the progress line was
                                        if (!args->json) std::cout << kitem_row_text(row) << std::flush;
+                                       memory.finished(finished++, kitem_table_json(KItemTable{{row}, 0})["rows"][0]);
                                      });
     tick.stop();
     const bool open = t.unknown > 0 || t.not_reached > 0;

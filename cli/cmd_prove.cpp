@@ -7,6 +7,7 @@
 #include "assignment_json.hpp"
 #include "commands.hpp"
 #include "limits.hpp"
+#include "memory_watch.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "prove.hpp"
@@ -67,7 +68,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     std::string receive_only, proof, dimacs, shape;
     bool extendable = false, no_symmetry = false, json = false;
     double time_limit = 0;
-    std::int64_t conflicts = 0;
+    std::int64_t conflicts = 0, max_memory = 0;
   };
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand(
@@ -84,6 +85,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
   add(sub, "conflicts", a->conflicts);
   add(sub, "no-symmetry", a->no_symmetry);
   add(sub, "json", a->json);
+  add(sub, "max-memory", a->max_memory);
   sub->callback([a, t_opt, P_opt, shape_opt, &inv] {
     if (P_opt->count() && t_opt->count())
       throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
@@ -105,6 +107,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     o.check_seconds = a->time_limit;
     o.proof_path = a->proof;
     o.dimacs_path = a->dimacs;
+    const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-prove", a->json));  // issue 28
     Progress bar;  // stderr, only when it is a terminal
     sat::ProveResult r = [&] {
       Ticker tick(bar, "prove L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + ": encoding, solving, checking",

@@ -12,7 +12,9 @@
 
 #include "commands.hpp"
 #include "everyp/every_p.hpp"
+#include "memory_watch.hpp"
 #include "options.hpp"
+#include "output_lock.hpp"
 #include "progress.hpp"
 #include "table_heatmap.hpp"
 #include "table_ranges.hpp"
@@ -44,7 +46,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
     IntList L, P;
     std::string format, resume, out;
     int threads = 0;
-    std::int64_t max_nodes = 0;
+    std::int64_t max_nodes = 0, max_memory = 0;
     double time_limit = 0;
     bool json = false, cells = false;
   };
@@ -60,6 +62,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
   add(sub, "format", a->format);
   add(sub, "resume", a->resume);
   add(sub, "out", a->out);
+  add(sub, "max-memory", a->max_memory);
   sub->callback([a, sub, &inv] {
     const std::vector<i64> Ls = a->L.values("L", 256);
     if (a->format != "text" && a->format != "markdown")
@@ -80,11 +83,33 @@ void register_table(CLI::App& app, const Invocation& inv) {
     opt.limits = with_deadline_in(opt.limits, a->time_limit);  // the whole command's deadline (issue 25)
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    OutputLocks locks({a->resume, a->out});  // one run per output folder (issue 28)
+    // --max-memory (issue 28): stops before the limit with the ranges of the L finished
+    // (recorded with --resume DIR, which continues); cli/memory_watch.hpp.
+    MemoryWatch memory(
+        a->max_memory,
+        [&](const std::string& reason, const std::vector<nlohmann::json>& finished) {
+          auto [ranges, sum, lines] = join_table_parts(finished);
+          sum.seconds = elapsed();
+          std::string text;
+          if (a->cells) {
+            for (const auto& l : lines) text += l + "\n";
+          } else if (a->json) {
+            Outcome o = outcome_from_json("blockcast-table", ranges_json(ranges, sum), Status::unknown);
+            o.reason = reason;
+            return envelope_text(to_json(o, inv.command_line)) + "\n";
+          } else {
+            text = a->format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum);
+          }
+          return text + "UNKNOWN: " + reason + (a->resume.empty() ? "" : "; --resume " + a->resume + " continues") + "\n";
+        },
+        [&locks] { locks.release(); });
     Progress bar;
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded with --resume DIR.
     std::vector<std::string> keys;
     for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
-    const UnitRunOptions units{a->resume, !a->resume.empty(), option_fingerprint(sub, {"L", "threads", "resume", "out"})};
+    const UnitRunOptions units{a->resume, !a->resume.empty(),
+                               option_fingerprint(sub, {"L", "threads", "resume", "out", "max-memory"}), &memory};
     const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
       const int L = static_cast<int>(Ls[unit]);
       std::vector<Cell> rows;  // one call per part of --P (a list gives several)

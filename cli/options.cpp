@@ -4,6 +4,7 @@
 #include "options.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <set>
 #include <stdexcept>
@@ -112,6 +113,8 @@ const std::vector<OptionSpec> kTable = {
     {"*", "extendable", K::flag, "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
     {"*", "t-max", K::int_, "0", 0, 400, "largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
     {"*", "no-memo", K::flag, "", 0, 0, "disable nogood memoisation (for cross-checks)"},
+    {"*", "max-memory", K::size, "", 16 << 20, std::int64_t{1} << 40,
+     "stop with UNKNOWN (exit 5) before the resident memory reaches SIZE (512M, 2G), keeping what is finished"},
     {"*", "no-prune", K::flag, "", 0, 0, "disable necessary-condition pruning (for cross-checks)"},
     {"*", "resume", K::path, "", 0, 0, "record each finished L in DIR/units/ and, on a rerun, take the recorded ones"},
     {"conjecture", "resume", K::path, "", 0, 0,
@@ -159,6 +162,7 @@ std::string kind_name(OptionKind k) {
     case K::flag: return "";
     case K::string: return "TEXT";
     case K::path: return "PATH";
+    case K::size: return "SIZE";
   }
   return "";
 }
@@ -193,6 +197,7 @@ void check_default(const OptionSpec& s) {
       }
       case K::range: parse_list(s.name, s.deflt, s.lo, s.hi, true); break;
       case K::list: parse_list(s.name, s.deflt, s.lo, s.hi); break;
+      case K::size: parse_size(s.name, s.deflt, s.lo, s.hi); break;
       case K::flag: throw InputError("a flag has no default");
       case K::string:
       case K::path: break;
@@ -338,7 +343,54 @@ std::string command_path(const CLI::App* app) {
 
 CLI::Option* add(CLI::App* app, const std::string& name, int& var) { return add_number(app, name, var, K::int_); }
 CLI::Option* add(CLI::App* app, const std::string& name, std::int64_t& var) {
-  return add_number(app, name, var, K::int_);
+  const auto& s = option_spec(command_path(app), name);
+  if (s.kind != K::size) return add_number(app, name, var, K::int_);
+  const std::int64_t lo = s.lo, hi = s.hi;
+  if (*s.deflt) var = parse_size(name, s.deflt, lo, hi);
+  auto* opt = app->add_option_function<std::string>(
+      option_names(name),
+      [&var, name, lo, hi](const std::string& text) {
+        try {
+          var = parse_size(name, text, lo, hi);
+        } catch (const InputError& e) {
+          throw CLI::ValidationError(e.what());
+        }
+      },
+      s.help);
+  return finish(opt, s);
+}
+
+std::int64_t parse_size(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi) {
+  auto human = [](std::int64_t b) {
+    for (const char* u : {"T", "G", "M", "K"}) {
+      const int shift = u[0] == 'T' ? 40 : u[0] == 'G' ? 30 : u[0] == 'M' ? 20 : 10;
+      if (b >= (std::int64_t{1} << shift) && b % (std::int64_t{1} << shift) == 0)
+        return std::to_string(b >> shift) + u;
+    }
+    return std::to_string(b);
+  };
+  auto bad = [&] {
+    return InputError("--" + option + " '" + text + "': expected a size such as 512M or 2G (K, M, G, T: powers of 1024) from " +
+                      human(lo) + " to " + human(hi));
+  };
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 13) throw bad();
+  std::string unit = text.substr(digits);
+  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (unit.size() == 3 && unit.compare(1, 2, "IB") == 0) unit.resize(1);  // KiB
+  else if (unit.size() == 2 && unit.back() == 'B') unit.pop_back();           // KB
+  int shift = 0;
+  if (unit == "K") shift = 10;
+  else if (unit == "M") shift = 20;
+  else if (unit == "G") shift = 30;
+  else if (unit == "T") shift = 40;
+  else if (!unit.empty() && unit != "B") throw bad();
+  const std::int64_t n = std::stoll(text.substr(0, digits));
+  if (n > (kMax >> shift)) throw bad();
+  const std::int64_t v = n << shift;
+  if (v < lo || v > hi) throw bad();
+  return v;
 }
 CLI::Option* add(CLI::App* app, const std::string& name, double& var) { return add_number(app, name, var, K::float_); }
 

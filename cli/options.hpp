@@ -17,8 +17,8 @@ namespace blockcast::cli {
 // int: one integer; float: one real; range: N or A..B; list: comma-separated N or A..B
 // items (so `--P 10,100,1000` and `--P 2..500` both work); flag: no value; string: a word
 // from a fixed set or free text; path: a file or directory name ("-" = stdin/stdout where
-// the command reads or writes one file).
-enum class OptionKind { int_, float_, range, list, flag, string, path };
+// the command reads or writes one file); size: bytes, N or N with K, M, G, T (powers of 1024).
+enum class OptionKind { int_, float_, range, list, flag, string, path, size };
 
 struct OptionSpec {
   const char* command;  // "*" = every command that registers it; else e.g. "table", "fattree search"
@@ -55,9 +55,13 @@ struct IntList {
 IntList parse_list(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi,
                    bool one_item = false);
 
+// "512M", "2G", "1048576": bytes (K, M, G, T = powers of 1024, either case, an optional
+// trailing B or iB); InputError naming --option if malformed or outside [lo, hi].
+std::int64_t parse_size(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi);
+
 // Register --name (and -X for one-letter names) on `app` with the table entry for app's
 // command path. Defaults are applied to the variable. The variable's type must fit the
-// kind: int_ -> int/int64, float_ -> double, range/list -> IntList, flag -> bool,
+// kind: int_ -> int/int64, size -> int64, float_ -> double, range/list -> IntList, flag -> bool,
 // string/path -> std::string.
 CLI::Option* add(CLI::App* app, const std::string& name, int& var);
 CLI::Option* add(CLI::App* app, const std::string& name, std::int64_t& var);

@@ -2,9 +2,9 @@
 #include "render.hpp"
 
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 
+#include "atomic_file.hpp"
 #include "checked.hpp"
 
 namespace blockcast::cli {
@@ -42,8 +42,11 @@ void write_output(const std::string& option, const std::string& path, const std:
     std::cout << text;
     return;
   }
-  std::ofstream f(path, std::ios::binary);
-  if (!f || !(f << text)) throw InputError("--" + option + " '" + path + "': cannot write the file");
+  try {
+    write_file_atomic(path, text);  // never a half-written file (issue 28)
+  } catch (const InputError& e) {
+    throw InputError("--" + option + ": " + e.what());
+  }
 }
 
 }  // namespace blockcast::cli

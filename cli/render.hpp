@@ -22,8 +22,8 @@ void print_json(const Invocation& inv, const std::string& format, const nlohmann
 // nothing more); return otherwise.
 void exit_with(Status s);
 [[noreturn]] void leave(Status s);
-// Write `text` to the file `path`, or to stdout for "-"; InputError naming --option if the
-// file cannot be written.
+// Write `text` to the file `path` atomically (engine/atomic_file.hpp), or to stdout for "-";
+// InputError naming --option if the file cannot be written.
 void write_output(const std::string& option, const std::string& path, const std::string& text);
 
 }  // namespace blockcast::cli

@@ -1,15 +1,17 @@
 // Units of work with records and resume (see unit_runner.hpp).
 #include "unit_runner.hpp"
 
+#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
 
 #include "assignment_json.hpp"
+#include "atomic_file.hpp"
 #include "checked.hpp"
 #include "json_fields.hpp"
+#include "memory_watch.hpp"
 #ifdef BLOCKCAST_HAVE_MPI
 #include "distribute.hpp"
 #include "runtime.hpp"
@@ -19,19 +21,25 @@ namespace blockcast::cli {
 
 namespace fs = std::filesystem;
 
-void write_json_file(const std::string& path, const nlohmann::json& j) {
-  const fs::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path() && (fs::create_directories(p.parent_path(), ec), ec))
-    throw InputError("cannot create directory '" + p.parent_path().string() + "': " + ec.message());
-  const fs::path tmp = p.string() + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw InputError("cannot write '" + p.string() + "'");
-    out << j.dump(2) << "\n";
-    if (!out.flush()) throw InputError("cannot write '" + p.string() + "'");
-  }
-  if (fs::rename(tmp, p, ec), ec) throw InputError("cannot write '" + p.string() + "': " + ec.message());
+void write_json_file(const std::string& path, const nlohmann::json& j, Durability durability) {
+  write_file_atomic(path, j.dump(2) + "\n", durability);
+}
+
+bool writes_results() {
+#ifdef BLOCKCAST_HAVE_MPI
+  if (!mpi::launched_by_mpirun()) return true;
+  for (const char* v : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char* r = std::getenv(v)) return std::string(r) == "0";
+#endif
+  return true;
+}
+
+bool under_mpirun() {
+#ifdef BLOCKCAST_HAVE_MPI
+  return mpi::launched_by_mpirun();
+#else
+  return false;
+#endif
 }
 
 std::string option_fingerprint(const CLI::App* sub, const std::vector<std::string>& skip) {
@@ -82,6 +90,10 @@ class Collector {  // rank 0: records, in-order printing, summaries
           throw InputError(where + " is damaged (delete it to rerun that unit)");
         if (const std::string f = json_fields::opt_string(r, "fingerprint", where); f != opt_.fingerprint)
           throw InputError(where + " was made with other options (" + f + " instead of " + opt_.fingerprint + ")");
+        if (opt_.memory) {
+          auto hold = opt_.memory->hold();
+          opt_.memory->finished(u, r.at("summary"));
+        }
         rec_[u] = std::move(r);
         ++resumed_;
       } else {
@@ -94,12 +106,18 @@ class Collector {  // rank 0: records, in-order printing, summaries
   }
 
   void done(std::size_t u, const std::string& text) {
+    std::unique_lock<std::mutex> hold;  // --max-memory waits until the unit is written and printed
+    if (opt_.memory) hold = opt_.memory->hold();
     nlohmann::json r = nlohmann::json::parse(text);
-    for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1]);
+    // The unit's files, then one syncfs for all of them, then the record that says they are
+    // done (engine/atomic_file.hpp: one journal commit per unit instead of one per file).
+    for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1], Durability::deferred);
+    if (!r["files"].empty()) sync_file_system(r["files"][0][0].get<std::string>());
     r.erase("files");
     r["fingerprint"] = opt_.fingerprint;
     r["unit"] = keys_[u];
     if (!opt_.dir.empty()) write_json_file(record_path(u), r);  // last: its presence means "done"
+    if (opt_.memory) opt_.memory->finished(u, r.at("summary"));
     rec_[u] = std::move(r);
     flush();
   }

@@ -14,7 +14,11 @@
 #include <utility>
 #include <vector>
 
+#include "atomic_file.hpp"
+
 namespace blockcast::cli {
+
+class MemoryWatch;  // memory_watch.hpp
 
 struct UnitOutput {
   nlohmann::json summary;                                      // what the command collects
@@ -25,6 +29,7 @@ struct UnitRunOptions {
   std::string dir;          // where records go ("" = no records, no resume)
   bool resume = false;      // take units recorded in dir/units instead of computing them
   std::string fingerprint;  // options that change results; a record made with others is rejected
+  MemoryWatch* memory = nullptr;  // --max-memory: told of each finished unit, never stops one half-written
 };
 
 // The options of `sub` as set on the command line, minus those that do not change a
@@ -36,7 +41,13 @@ std::string option_fingerprint(const CLI::App* sub, const std::vector<std::strin
 std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::string>& keys, const UnitRunOptions& opt,
                                                      const std::function<void(std::size_t, UnitOutput&)>& body);
 
-// JSON file with a trailing newline, replaced atomically (written to a temporary, renamed).
-void write_json_file(const std::string& path, const nlohmann::json& j);
+// True on the process that writes results and records: the only one without MPI, rank 0
+// under mpirun (read from the launcher's environment, before MPI starts).
+bool writes_results();
+// True when launched by mpirun / mpiexec.
+bool under_mpirun();
+
+// JSON file with a trailing newline, replaced atomically (engine/atomic_file.hpp).
+void write_json_file(const std::string& path, const nlohmann::json& j, Durability durability = Durability::now);
 
 }  // namespace blockcast::cli

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "atomic_file.hpp"
 #include "checked.hpp"
 #include "version.hpp"
 #include "xml.hpp"
@@ -199,13 +199,7 @@ std::string to_html(const Document& d) {
 
 WrittenPages write_pages(const std::string& dir, const std::string& stem, const Document& d) {
   namespace fs = std::filesystem;
-  auto write = [](const fs::path& path, const std::string& text) {
-    std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
-    std::ofstream out(path);
-    out << text;
-    if (!out) throw InputError("cannot write '" + path.string() + "'");
-  };
+  auto write = [](const fs::path& path, const std::string& text) { write_file_atomic(path.string(), text); };
   WrittenPages w{(fs::path(dir) / (stem + ".md")).string(), (fs::path(dir) / (stem + ".html")).string(), {}};
   for (const auto& b : d.blocks)
     if (b.kind == Block::Kind::figure && !b.svg.empty()) {

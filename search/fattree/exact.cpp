@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "atomic_file.hpp"
 #include "checked.hpp"
 #include "drat_check.hpp"
 
@@ -44,7 +45,10 @@ struct TempFile {
 };
 }  // namespace
 
-ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
+namespace {
+
+// The search with its DRAT proof traced to `proof_path`.
+ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, const std::string& proof_path) {
   ExactOutcome out;
   out.steps = spec.steps;
   auto t0 = Clock::now();
@@ -54,11 +58,10 @@ ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
   out.clauses = model.cnf().clause_count();
   out.build_seconds = since(t0);
 
-  TempFile proof{opt.proof_path.empty() ? temp_proof_path() : opt.proof_path, opt.proof_path.empty()};
   sat::SatLimits lim;
   lim.time_limit = opt.time_limit;
   sat::SatOptions so;
-  so.proof_path = proof.path;
+  so.proof_path = proof_path;
   so.check_proof = opt.check == ProofCheck::internal;
   sat::SatProgress prog;
   if (opt.progress) {
@@ -98,7 +101,7 @@ ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
   if (opt.check == ProofCheck::internal) {
     out.proof = "CaDiCaL internal proof checker (checkproof) during the solve";
   } else {
-    sat::DratResult d = sat::check_drat(model.cnf(), proof.path, opt.check_time_limit);
+    sat::DratResult d = sat::check_drat(model.cnf(), proof_path, opt.check_time_limit);
     if (d.verdict == sat::DratVerdict::failed)
       throw std::logic_error("exact search: the DRAT proof of UNSAT is rejected by the independent checker: " + d.message);
     if (d.verified()) {
@@ -128,6 +131,21 @@ ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
   }
   out.proof_seconds = since(tc);
   out.verdict = Verdict::impossible;
+  return out;
+}
+
+}  // namespace
+
+ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
+  if (opt.proof_path.empty()) {
+    TempFile proof{temp_proof_path(), true};
+    return run_with_proof(spec, opt, proof.path);
+  }
+  // A proof to keep is traced into a temporary next to its name and renamed there at the
+  // end (issue 28): a killed run never leaves a truncated proof under that name.
+  AtomicFile kept(opt.proof_path);
+  ExactOutcome out = run_with_proof(spec, opt, kept.temp_path());
+  kept.commit();
   return out;
 }
 

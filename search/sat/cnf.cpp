@@ -1,7 +1,7 @@
 #include "cnf.hpp"
 
 #include <cstdlib>
-#include <fstream>
+#include <ostream>
 #include <stdexcept>
 
 namespace blockcast::sat {
@@ -26,13 +26,6 @@ void Cnf::write_dimacs(std::ostream& out, const std::vector<std::string>& commen
   for (const auto& c : comments) out << "c " << c << "\n";
   out << "p cnf " << vars_ << " " << clauses_ << "\n";
   for (Lit l : flat_) out << l << (l == 0 ? "\n" : " ");
-}
-
-void Cnf::write_dimacs(const std::string& path, const std::vector<std::string>& comments) const {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write DIMACS file '" + path + "'");
-  write_dimacs(out, comments);
-  if (!out) throw std::runtime_error("error writing DIMACS file '" + path + "'");
 }
 
 }  // namespace blockcast::sat

@@ -42,7 +42,6 @@ class Cnf {
 
   // "p cnf V C" and the clauses; optional comment lines first (each prefixed "c ").
   void write_dimacs(std::ostream& out, const std::vector<std::string>& comments = {}) const;
-  void write_dimacs(const std::string& path, const std::vector<std::string>& comments = {}) const;
 
  private:
   int vars_ = 0;

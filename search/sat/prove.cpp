@@ -5,9 +5,12 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <unistd.h>
 
+#include "atomic_file.hpp"
 #include "expand.hpp"
 #include "simulator.hpp"
 
@@ -73,11 +76,20 @@ ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, con
   res.clauses = enc.cnf().clause_count();
   res.literals = enc.cnf().literal_count();
   res.blocks = enc.blocks();
-  if (!opt.dimacs_path.empty())
-    enc.cnf().write_dimacs(opt.dimacs_path, {"blockcast prove: " + what + " (docs/prover.md)"});
+  if (!opt.dimacs_path.empty()) {  // written whole or not at all (engine/atomic_file.hpp)
+    AtomicFile f(opt.dimacs_path);
+    std::ofstream out(f.temp_path());
+    enc.cnf().write_dimacs(out, {"blockcast prove: " + what + " (docs/prover.md)"});
+    if (out.close(); !out) throw InputError("cannot write '" + opt.dimacs_path + "'");
+    f.commit();
+  }
 
   SatOptions so;
-  so.proof_path = opt.proof_path.empty() ? temp_proof_path() : opt.proof_path;
+  // A proof to keep is traced into a temporary next to its name and renamed there once the
+  // solve (and the check) is over, so a killed run never leaves a truncated proof.
+  std::optional<AtomicFile> kept;
+  if (!opt.proof_path.empty()) kept.emplace(opt.proof_path);
+  so.proof_path = kept ? kept->temp_path() : temp_proof_path();
   so.check_proof = opt.internal_check;
   // One time budget for the whole command (issue 16): the solve gets what the encoding left,
   // the proof check what the solve left.
@@ -122,10 +134,12 @@ ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, con
     case SatStatus::unknown: res.verification = "solver stopped: " + res.sat.stop_reason; break;
   }
   res.sat.model.clear();
-  if (opt.proof_path.empty())
+  if (!kept) {
     std::filesystem::remove(so.proof_path, ec);
-  else
+  } else {
+    kept->commit();
     res.proof_path = opt.proof_path;
+  }
   return res;
 }
 

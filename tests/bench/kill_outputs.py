@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Crash-safe outputs and resume (issue 28 items 1-2): SIGKILL at seeded random moments.
+
+Runs `conjecture --resume DIR`, `table --resume DIR --out DIR` and `kbroadcast --out DIR`
+(small instances, deterministic with --threads 1) and kills them with SIGKILL after a
+random delay in [0, 1.1 x the uninterrupted run's time]. After every kill, every file in
+the folder must be complete and valid:
+  - JSON files parse and equal the uninterrupted run's file of the same name (timings
+    removed: keys "seconds" and "*_seconds"); assignments and k-item schedules pass
+    `blockcast check`, certificates `blockcast verify-certificate`;
+  - reports (report/table .md/.html, plots/*.svg) are whole: XML that parses, Markdown
+    ending with the generator line; every other file is byte-identical to the reference;
+  - the only other names allowed are the lock (.blockcast.lock) and AtomicFile's
+    temporaries (.<name>.tmp-XXXXXX), which are never results.
+Conjecture and table keep resuming into their folder, so later kills hit resumed runs, a
+stale lock and left-over temporaries (a folder whose run finished before its kill starts
+afresh, so that kills keep landing in runs). At the end each folder is finished by one run without
+a kill, and its results must equal the uninterrupted run's (timings aside): the resumed
+run's stdout and every JSON file.
+Usage: kill_outputs.py BLOCKCAST WORKDIR [--kills N] [--seed S] [--small]   (the seed is printed)
+"""
+import argparse, json, os, random, re, shutil, signal, subprocess, sys, time
+import xml.etree.ElementTree as ET
+
+TIMED = re.compile(r"(^|/)(report|table)\.(md|html)$|(^|/)plots/.*\.svg$")
+
+
+def strip_times(j):
+    if isinstance(j, dict):
+        return {k: strip_times(v) for k, v in j.items() if k != "seconds" and not k.endswith("_seconds")}
+    if isinstance(j, list):
+        return [strip_times(v) for v in j]
+    return j
+
+
+def stdout_lines(text, folder):  # timings removed (lines ending in " s"), the folder named DIR
+    return [l.replace(folder, "DIR") for l in text.splitlines() if not l.endswith(" s")]
+
+
+def json_out(text):
+    j = json.loads(text)
+    j.pop("command", None)
+    return strip_times(j)
+
+
+class Case:
+    def __init__(self, name, args, folder_args, check_json):
+        self.name, self.args, self.folder_args, self.check_json = name, args, folder_args, check_json
+
+    def argv(self, bc, folder):
+        return [bc] + self.args + [a.replace("DIR", folder) for a in self.folder_args]
+
+
+SMALL = [  # --small (ctest): the same commands, about 0.1 s each
+    Case("conjecture", ["conjecture", "--L", "3..4", "--threads", "1"], ["--resume", "DIR"], False),
+    Case("table", ["table", "--L", "2..3", "--P", "2..8", "--threads", "1", "--json"],
+         ["--resume", "DIR", "--out", "DIR"], True),
+    Case("kbroadcast", ["kbroadcast", "--L", "3", "--P", "8", "--k", "4"], ["--out", "DIR"], False),
+]
+CASES = [
+    Case("conjecture", ["conjecture", "--L", "3..6", "--threads", "1"], ["--resume", "DIR"], False),
+    Case("table", ["table", "--L", "2..3", "--P", "2..80", "--threads", "1", "--json"],
+         ["--resume", "DIR", "--out", "DIR"], True),
+    Case("kbroadcast", ["kbroadcast", "--L", "3", "--P", "10", "--k", "8"], ["--out", "DIR"], False),
+]
+
+
+class Checker:
+    def __init__(self, bc):
+        self.bc, self.seen, self.files = bc, {}, 0
+
+    def fail(self, msg):
+        sys.exit("kill_outputs: FAIL: " + msg)
+
+    def verify_json(self, path, rel):
+        name = os.path.basename(rel)
+        if name == "certificate.json":
+            cmd = [self.bc, "verify-certificate", path]
+        elif re.fullmatch(r"L\d+_t\d+\.json", name) or ("/" not in rel and not rel.startswith("summary")):
+            cmd = [self.bc, "check", path]  # base cases; kbroadcast's schedules
+        else:
+            return
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            self.fail(f"{' '.join(cmd)} exits {r.returncode}: {r.stdout}{r.stderr}")
+
+    def load(self, path, folder):  # JSON with the folder's name replaced (summaries name their files)
+        return strip_times(json.loads(open(path, "rb").read().decode().replace(folder, "DIR")))
+
+    def check_folder(self, folder, ref):
+        for root, _dirs, names in os.walk(folder):
+            for n in names:
+                path = os.path.join(root, n)
+                rel = os.path.relpath(path, folder)
+                if n == ".blockcast.lock" or re.fullmatch(r"\..+\.tmp-[A-Za-z0-9]{6}", n):
+                    continue
+                st = os.stat(path)
+                key = (st.st_ino, st.st_mtime_ns, st.st_size)
+                if self.seen.get(path) == key:
+                    continue  # AtomicFile renames a new file in: same inode, same content
+                refpath = os.path.join(ref, rel)
+                if not os.path.exists(refpath):
+                    self.fail(f"{path}: no such file in the uninterrupted run")
+                self.check_file(path, rel, refpath, folder, ref)
+                self.seen[path] = key
+                self.files += 1
+
+    def check_file(self, path, rel, refpath, folder, ref):
+        data = open(path, "rb").read()
+        if rel.endswith(".json"):
+            try:
+                j = self.load(path, folder)
+            except ValueError as e:
+                self.fail(f"{path} does not parse: {e}")
+            want = self.load(refpath, ref)
+            if rel.startswith("units/"):  # a record: its summary (the rest is the unit's stdout, fingerprint)
+                j, want = j["summary"], want["summary"]
+            if j != want:
+                self.fail(f"{path} differs from the uninterrupted run's")
+            self.verify_json(path, rel)
+        elif TIMED.search(rel):
+            if rel.endswith(".md"):
+                if not data.rstrip().splitlines()[-1].startswith(b"blockcast "):
+                    self.fail(f"{path} is cut short (no generator line at the end)")
+            else:
+                try:
+                    ET.fromstring(data)
+                except ET.ParseError as e:
+                    self.fail(f"{path} is not well-formed: {e}")
+        elif data != open(refpath, "rb").read():
+            self.fail(f"{path} differs from the uninterrupted run's")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("blockcast")
+    ap.add_argument("work")
+    ap.add_argument("--kills", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--small", action="store_true")
+    o = ap.parse_args()
+    cases = SMALL if o.small else CASES
+    seed = o.seed if o.seed is not None else random.SystemRandom().randrange(1, 2**31)
+    print(f"kill_outputs: seed {seed} (rerun with --seed {seed}), {o.kills} kills", flush=True)
+    rng = random.Random(seed)
+    bc = os.path.abspath(o.blockcast)
+    shutil.rmtree(o.work, ignore_errors=True)
+    os.makedirs(o.work)
+    chk = Checker(bc)
+    ref_out, took = {}, {}
+    for c in cases:  # the uninterrupted runs
+        folder = os.path.join(o.work, "ref-" + c.name)
+        t = time.monotonic()
+        r = subprocess.run(c.argv(bc, folder), capture_output=True, text=True)
+        took[c.name] = time.monotonic() - t
+        if r.returncode != 0:
+            chk.fail(f"uninterrupted {c.name} exits {r.returncode}: {r.stderr}")
+        ref_out[c.name] = (r.stdout, folder)
+    print("uninterrupted runs: " + ", ".join(f"{k} {v:.2f} s" for k, v in took.items()), flush=True)
+    landed = 0
+    for i in range(o.kills):
+        c = cases[i % len(cases)]
+        folder = os.path.join(o.work, "kill-" + c.name)
+        delay = rng.uniform(0, 1.1 * took[c.name])
+        p = subprocess.Popen(c.argv(bc, folder), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        finished = p.poll() is not None
+        if not finished:
+            p.send_signal(signal.SIGKILL)
+            landed += 1
+        p.wait()
+        chk.check_folder(folder, os.path.join(o.work, "ref-" + c.name))
+        if finished and i < o.kills - len(cases):  # start afresh, so that later kills land in a run
+            shutil.rmtree(folder)
+    for c in cases:  # finish each folder without a kill: the same results as uninterrupted
+        folder = os.path.join(o.work, "kill-" + c.name)
+        r = subprocess.run(c.argv(bc, folder), capture_output=True, text=True)
+        if r.returncode != 0:
+            chk.fail(f"the finishing {c.name} run exits {r.returncode}: {r.stderr}")
+        ref_stdout, ref_folder = ref_out[c.name]
+        same = json_out(r.stdout) == json_out(ref_stdout) if c.check_json else \
+            stdout_lines(r.stdout, folder) == stdout_lines(ref_stdout, ref_folder)
+        if not same:
+            chk.fail(f"{c.name}: the resumed run prints other results than the uninterrupted one")
+        chk.check_folder(folder, os.path.join(o.work, "ref-" + c.name))
+        for root, _dirs, names in os.walk(folder):  # a finished run leaves no lock and no temporary
+            for n in names:
+                if n.startswith("."):
+                    chk.fail(f"{os.path.join(root, n)} left behind by a finished run")
+    print(f"kill_outputs: ok: {o.kills} kills ({landed} during a run, the others after it ended), "
+          f"{chk.files} files checked, resumed results equal the uninterrupted runs'")
+
+
+if __name__ == "__main__":
+    main()
