@@ -1,5 +1,7 @@
 #include "cnf.hpp"
 
+#include "checked.hpp"
+
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -29,10 +31,12 @@ void Cnf::write_dimacs(std::ostream& out, const std::vector<std::string>& commen
 }
 
 void Cnf::write_dimacs(const std::string& path, const std::vector<std::string>& comments) const {
+  // A file the user named (--dimacs) that cannot be written is bad input (exit 2), as every
+  // other "cannot write" of blockcast (reports/document.cpp), not an internal error.
   std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write DIMACS file '" + path + "'");
+  if (!out) throw InputError("cannot write DIMACS file '" + path + "'");
   write_dimacs(out, comments);
-  if (!out) throw std::runtime_error("error writing DIMACS file '" + path + "'");
+  if (!out) throw InputError("error writing DIMACS file '" + path + "'");
 }
 
 }  // namespace blockcast::sat
