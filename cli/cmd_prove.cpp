@@ -3,6 +3,7 @@
 // Exit codes (docs/exit-codes.md): 0 SOLVED (checked witness), 4 IMPOSSIBLE (DRAT proof
 // checked by CaDiCaL and by the independent checker), 5 UNKNOWN (a limit), 2 bad input.
 #include <iostream>
+#include <limits>
 
 #include "assignment_json.hpp"
 #include "commands.hpp"
@@ -94,11 +95,11 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     const TreeSpec spec = P_opt->count() ? tree_spec(a->L, a->P, shape_opt->count() ? parse_shape(a->shape) : Shape::ties)
                                          : tree_spec_for_t(a->L, a->t, Shape::optimal);
     sat::ProveOptions o;
-    if (!a->receive_only.empty()) {
-      o.encoding.receive_only = parse_letter(a->receive_only);
-      if (*o.encoding.receive_only >= a->L && spec.shape == Shape::optimal)
-        throw InputError("--receive-only " + a->receive_only + " is not a letter of L=" + std::to_string(a->L));
-    }
+    // A ties or pruned tree may use letters beyond L; the encoding checks those against its
+    // own alphabet (search/sat/instance_cnf.cpp).
+    if (!a->receive_only.empty())
+      o.encoding.receive_only =
+          receive_only_letter(a->receive_only, a->L, spec.shape == Shape::optimal ? a->L : std::numeric_limits<int>::max());
     o.encoding.extendable = a->extendable;
     o.encoding.symmetry = !a->no_symmetry;
     o.limits.time_limit = a->time_limit;

@@ -89,10 +89,7 @@ void register_solve(CLI::App& app, const Invocation& inv) {
   a->search.add(sub);
   sub->callback([a, t_opt, P_opt, shape_opt, &inv] {
     SearchOptions o = a->search.options();
-    if (!a->receive_only.empty()) o.receive_only = parse_letter(a->receive_only);
-    // The --P path checks the letter as the --t path does (a letter of L is a..L-1).
-    if (o.receive_only && *o.receive_only >= a->L)
-      throw InputError("--receive-only " + a->receive_only + " is not a letter of L=" + std::to_string(a->L));
+    if (!a->receive_only.empty()) o.receive_only = receive_only_letter(a->receive_only, a->L, a->L);  // both paths
     if (P_opt->count() && t_opt->count())
       throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
     if (shape_opt->count() && !P_opt->count()) throw InputError("--shape needs --P (--t always means the optimal tree)");

@@ -5,15 +5,22 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
 
 #include "checked.hpp"
+#include "word.hpp"
 
 namespace blockcast::cli {
 
 namespace {
+namespace fs = std::filesystem;
 using K = OptionKind;
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 
@@ -242,6 +249,24 @@ CLI::Option* add_one_of_list(CLI::App* app, const OptionSpec& s, T& var) {
   return finish(opt, s);
 }
 
+// The text of a number, checked before CLI11 converts it: CLI11 reads an integer beyond int64
+// (9223372036854775808) as INT64_MAX, and "nan" passes every range check (a comparison with
+// NaN is false), so both would reach a command as a value nobody typed.
+template <class T>
+std::string number_text(std::string& text) {
+  const char* end = text.data() + text.size();
+  if constexpr (std::is_integral_v<T>) {
+    std::int64_t v = 0;
+    const auto [p, ec] = std::from_chars(text.data(), end, v);
+    if (ec != std::errc() || p != end) return "'" + text + "' is not an integer within 64 bits";
+  } else {
+    char* p = nullptr;
+    const double v = std::strtod(text.c_str(), &p);
+    if (text.empty() || p != end || !std::isfinite(v)) return "'" + text + "' is not a finite number";
+  }
+  return "";
+}
+
 template <class T>
 CLI::Option* add_number(CLI::App* app, const std::string& name, T& var, OptionKind want) {
   const auto& s = option_spec(command_path(app), name);
@@ -249,8 +274,33 @@ CLI::Option* add_number(CLI::App* app, const std::string& name, T& var, OptionKi
   if (s.kind != want) throw std::logic_error("--" + name + " is not of kind " + kind_name(want) + " in the options table");
   auto* opt = app->add_option(option_names(name), var, s.help);
   if (*s.deflt) var = static_cast<T>(std::stod(s.deflt));
-  opt->check(CLI::Range(static_cast<T>(s.lo), static_cast<T>(s.hi)));
+  // The table's bounds clamped to the variable's type: an int option whose table range ends
+  // at INT64_MAX (--delay) would otherwise get the range 1..-1 and refuse every value.
+  const auto clamp = [](std::int64_t v) {
+    if constexpr (std::is_integral_v<T>)
+      return static_cast<T>(std::clamp<std::int64_t>(v, std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
+    else
+      return static_cast<T>(v);
+  };
+  opt->check(CLI::Validator(number_text<T>, ""));  // empty description: --help unchanged
+  opt->check(CLI::Range(clamp(s.lo), clamp(s.hi)));
   return finish(opt, s);
+}
+
+// A path option's value names a file or directory below existing directories: a path below
+// a file ("/dev/null/x", "summary.json/out") can never be opened or created, so it is refused
+// while the options are read, before a command computes anything or prints a line.
+std::string path_text(std::string& text) {
+  if (text.empty()) return "expected a file or directory name, got an empty one";
+  std::error_code ec;
+  for (fs::path q = fs::path(text).parent_path(); !q.empty(); q = q.parent_path()) {
+    if (fs::exists(q, ec)) {
+      if (!fs::is_directory(q, ec)) return "'" + text + "': '" + q.string() + "' is not a directory";
+      break;
+    }
+    if (q == q.parent_path()) break;
+  }
+  return "";
 }
 }  // namespace
 
@@ -332,6 +382,17 @@ IntList parse_list(const std::string& option, const std::string& text, std::int6
   if (one_item && out.parts.size() != 1)
     throw InputError("--" + option + " '" + text + "': expected N or A..B (one range, no list)");
   return out;
+}
+
+int receive_only_letter(const std::string& text, int L, int letters) {
+  Letter x = 0;
+  try {
+    x = parse_letter(text);
+  } catch (const InputError& e) {
+    throw InputError("--receive-only '" + text + "': " + e.what());
+  }
+  if (x < 0 || x >= letters) throw InputError("--receive-only " + text + " is not a letter of L=" + std::to_string(L));
+  return x;
 }
 
 std::string command_path(const CLI::App* app) {
@@ -420,6 +481,7 @@ CLI::Option* add(CLI::App* app, const std::string& name, std::string& var) {
     throw std::logic_error("--" + name + " is not a string or path in the options table");
   auto* opt = app->add_option(option_names(name), var, s.help);
   if (*s.deflt) var = s.deflt;
+  if (s.kind == K::path) opt->check(CLI::Validator(path_text, ""));
   return finish(opt, s);
 }
 

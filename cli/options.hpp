@@ -59,6 +59,12 @@ IntList parse_list(const std::string& option, const std::string& text, std::int6
 // trailing B or iB); InputError naming --option if malformed or outside [lo, hi].
 std::int64_t parse_size(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi);
 
+// The value of --receive-only: one letter a, b, ... that is a letter of latency L (a..L-1),
+// or, where the tree has more letters than L (prove on a ties or pruned tree), below
+// `letters`. The one check of the option for every command that takes it (solve on the --t
+// and the --P path, prove): InputError naming the option otherwise.
+int receive_only_letter(const std::string& text, int L, int letters);
+
 // Register --name (and -X for one-letter names) on `app` with the table entry for app's
 // command path. Defaults are applied to the variable. The variable's type must fit the
 // kind: int_ -> int/int64, size -> int64, float_ -> double, range/list -> IntList, flag -> bool,

@@ -3,6 +3,9 @@
 
 #include <cstdio>
 
+#include "checked.hpp"
+#include "json_fields.hpp"
+
 namespace blockcast::cli {
 
 namespace {
@@ -12,12 +15,34 @@ nlohmann::json range_json(const CellRange& r) {
           {"delay", r.delay}, {"shape", r.shape}, {"method", r.method}, {"proved", r.proved}, {"below", r.below}};
 }
 
+// A --resume record is a file on disk (it may be damaged or edited): every field is checked
+// (engine/json_fields.hpp), so a bad record is one InputError line, never a wrong table.
+constexpr const char* kRecord = "--resume: table unit record";
+
+bool boolean(const nlohmann::json& j, const char* name) {
+  if (!j.contains(name) || !j[name].is_boolean())
+    throw InputError(std::string(kRecord) + ": field '" + name + "' must be true or false");
+  return j[name].get<bool>();
+}
+
 CellRange range_from_json(const nlohmann::json& j) {
+  using namespace json_fields;
+  if (!j.is_object()) throw InputError(std::string(kRecord) + ": every range must be an object");
+  constexpr std::int64_t kBig = std::int64_t{1} << 62;
   CellRange r;
-  r.L = j.at("L"), r.P_from = j.at("P_from"), r.P_to = j.at("P_to"), r.t = j.at("t");
-  r.lower_bound = j.at("lower_bound"), r.delay = j.at("delay"), r.shape = j.at("shape");
-  r.method = j.at("method"), r.proved = j.at("proved"), r.below = j.at("below");
+  r.L = static_cast<int>(integer(j, "L", 1, 1 << 20, kRecord));
+  r.P_from = integer(j, "P_from", 2, kBig, kRecord), r.P_to = integer(j, "P_to", 2, kBig, kRecord);
+  r.t = static_cast<int>(integer(j, "t", 0, 1 << 20, kRecord));
+  r.lower_bound = integer(j, "lower_bound", 0, kBig, kRecord), r.delay = integer(j, "delay", -1, kBig, kRecord);
+  r.shape = string(j, "shape", kRecord), r.method = string(j, "method", kRecord);
+  r.proved = boolean(j, "proved"), r.below = string(j, "below", kRecord);
   return r;
+}
+
+const nlohmann::json& array_field(const nlohmann::json& j, const char* name) {
+  if (!j.is_object() || !j.contains(name) || !j[name].is_array())
+    throw InputError(std::string(kRecord) + ": field '" + name + "' must be an array");
+  return j[name];
 }
 
 std::string cell_text(const Cell& c) {
@@ -45,12 +70,17 @@ nlohmann::json table_part_json(const std::vector<Cell>& rows, bool cells, bool j
 TablePart join_table_parts(const std::vector<nlohmann::json>& parts) {
   TablePart t;
   for (const auto& p : parts) {
-    for (const auto& r : p.at("ranges")) t.ranges.push_back(range_from_json(r));
-    const auto& n = p.at("counts");
-    t.sum.cells += n.at(0).get<std::int64_t>(), t.sum.at_bound += n.at(1).get<std::int64_t>();
-    t.sum.proved_above += n.at(2).get<std::int64_t>(), t.sum.upper_bound += n.at(3).get<std::int64_t>();
-    t.sum.none += n.at(4).get<std::int64_t>();
-    for (const auto& l : p.at("cell_lines")) t.cell_lines.push_back(l.get<std::string>());
+    for (const auto& r : array_field(p, "ranges")) t.ranges.push_back(range_from_json(r));
+    const auto& n = array_field(p, "counts");
+    if (n.size() != 5) throw InputError(std::string(kRecord) + ": field 'counts' must hold 5 numbers");
+    auto count = [&](std::size_t i) { return json_fields::integer_value(n[i], 0, std::int64_t{1} << 62, std::string(kRecord) + " count"); };
+    t.sum.cells = checked_add(t.sum.cells, count(0)), t.sum.at_bound = checked_add(t.sum.at_bound, count(1));
+    t.sum.proved_above = checked_add(t.sum.proved_above, count(2));
+    t.sum.upper_bound = checked_add(t.sum.upper_bound, count(3)), t.sum.none = checked_add(t.sum.none, count(4));
+    for (const auto& l : array_field(p, "cell_lines")) {
+      if (!l.is_string()) throw InputError(std::string(kRecord) + ": every cell line must be a string");
+      t.cell_lines.push_back(l.get<std::string>());
+    }
   }
   return t;
 }

@@ -1,5 +1,7 @@
 #include "cnf.hpp"
 
+#include "checked.hpp"
+
 #include <cstdlib>
 #include <ostream>
 #include <stdexcept>

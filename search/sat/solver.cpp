@@ -8,6 +8,8 @@
 #include <climits>
 #include <stdexcept>
 
+#include "checked.hpp"
+
 namespace blockcast::sat {
 
 std::string status_name(SatStatus s) {
@@ -77,8 +79,8 @@ SatResult solve(const Cnf& cnf, const SatLimits& limits, const SatOptions& optio
   }
   if (!options.proof_path.empty()) {
     solver.set("binary", options.binary_proof ? 1 : 0);
-    if (!solver.trace_proof(options.proof_path.c_str()))
-      throw std::runtime_error("cannot write proof file '" + options.proof_path + "'");
+    if (!solver.trace_proof(options.proof_path.c_str()))  // --proof names it: bad input (exit 2)
+      throw InputError("cannot write proof file '" + options.proof_path + "'");
   }
   for (Lit l : cnf.flat()) solver.add(l);
   LearnCounter learned;

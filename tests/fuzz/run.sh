@@ -10,7 +10,10 @@ build="$(cd "${1:?usage: run.sh BUILD_DIR [SECONDS] [HARNESS...]}" && pwd)"
 seconds="${2:-60}"
 shift $(( $# >= 2 ? 2 : 1 ))
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_assignment fuzz_certificate fuzz_fattree fuzz_options)
+# Default: every harness the build has (tests/fuzz/CMakeLists.txt), so a new one is run too.
+if [ ${#harnesses[@]} -eq 0 ]; then
+  for f in "$build"/tests/fuzz/fuzz_*; do [ -x "$f" ] && [ -f "$f" ] && harnesses+=("$(basename "$f")"); done
+fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 failed=0
