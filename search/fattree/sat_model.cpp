@@ -135,11 +135,16 @@ void TimeExpandedModel::at_most(std::vector<sat::Lit> lits, int k) {
 // per step, so at most c_1 2^l items cross the link above a level-l node in one step: its
 // capacity constraint is implied when c_{l+1} >= c_1 2^l. Never for leaf links (l = 0: they
 // are the leaves' own limits) nor with queues (waiting packets bunch up).
+// A flooded message (one injection, copied toward every leaf) crossing a down-link reaches
+// every leaf below it in the same later step, so such a link carries at most c_1 per step.
 bool TimeExpandedModel::implied_capacity(std::int64_t link) const {
   if (spec_.queue_bound != 0 || !spec_.encoding.implied) return false;
   const FatTree& T = spec_.tree;
-  const int l = T.link_of(link).below.level;
-  return l >= 1 && T.link_cap(link) >= T.cap(1) * (std::int64_t{1} << l);
+  const Link e = T.link_of(link);
+  const int l = e.below.level;
+  if (l == 0) return false;
+  if (!multi_ && multicast_op(spec_.op) && !e.up) return T.link_cap(link) >= T.cap(1);
+  return T.link_cap(link) >= T.cap(1) * (std::int64_t{1} << l);
 }
 
 sat::Lit TimeExpandedModel::y(const Item& it, std::size_t j, int t) const {
