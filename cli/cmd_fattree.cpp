@@ -270,7 +270,7 @@ struct Run {
 void register_search_sub(CLI::App* parent, const Invocation& inv) {
   struct Args {
     IntList n;
-    std::string caps, problem, model, solver, proof, proof_check;
+    std::string caps, problem, model, solver, proof, proof_check, encoding;
     int steps = 0, threads = 0, queue_bound = -1;
     std::int64_t max_nodes = 0;
     double time_limit = 0;
@@ -289,6 +289,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
   add(sub, "queue-bound", a->queue_bound);
   add(sub, "proof", a->proof);
   add(sub, "proof-check", a->proof_check);
+  add(sub, "encoding", a->encoding);
   add(sub, "threads", a->threads);
   add(sub, "max-nodes", a->max_nodes);
   add(sub, "time-limit", a->time_limit);
@@ -308,7 +309,9 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     if (a->queue_bound >= 0 && model != "queues") throw InputError("--queue-bound needs --model queues");
     const bool csp_covers = (op == ft::Op::total_exchange && model == "queue-free") ||
                             (op == ft::Op::multinode_broadcast && (model == "multicast" || model == "flood"));
-    std::string solver = !a->solver.empty() ? a->solver : csp_covers ? "csp" : "sat";
+    // SAT by default wherever it is at least as fast: everywhere but the queue-free multinode
+    // broadcast models, where the CSP settles n = 16 in seconds (docs/fattree.md).
+    std::string solver = !a->solver.empty() ? a->solver : csp_covers && op != ft::Op::total_exchange ? "csp" : "sat";
     if (solver != "csp" && solver != "sat") throw InputError("unknown --solver '" + solver + "' (csp, sat)");
     if (solver == "csp" && !csp_covers)
       throw InputError("--solver csp covers total-exchange --model queue-free and multinode-broadcast --model "
@@ -321,6 +324,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     ex.queue_bound = model == "queues" ? ft::kUnboundedQueue : 0;
     if (a->queue_bound >= 0) ex.queue_bound = a->queue_bound;
     ex.single_injection = model == "flood";
+    ex.encoding = ft::parse_encoding(a->encoding);
     ft::ExactOptions eo;
     eo.time_limit = a->time_limit;
     eo.proof_path = a->proof;
@@ -431,12 +435,17 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
                                     : minimum == "unknown" ? Status::unknown : Status::solved;
       print_json(inv, "blockcast-fattree-search", json{{"op", ft::op_name(op)}, {"model", model}, {"solver", solver}, {"n", tree.n},
                         {"capacities", tree.pattern}, {"c", caps_text(tree)}, {"queue_bound", ex.queue_bound},
+                        {"encoding", solver == "sat" ? json(ft::encoding_name(ex.encoding)) : json(nullptr)},
                         {"runs", r}, {"best_found", best ? json(best->steps) : json(nullptr)},
                         {"lower_bound", proved}, {"lower_bound_source", lower_source}, {"minimum", minimum},
                         {"search_space", space}}, v);
     } else {
       std::cout << "fat-tree search " << ft::op_name(op) << " (model " << model << ", solver " << solver
-                << "), n=" << tree.n << ", c = " << caps_text(tree) << "\n";
+                << "), n=" << tree.n << ", c = " << caps_text(tree)
+                << (solver == "sat" && ft::encoding_name(ex.encoding) != ft::encoding_name({})
+                        ? ", encoding " + ft::encoding_name(ex.encoding)
+                        : std::string())
+                << "\n";
       if (!space.empty()) std::cout << "search space: " << space << "\n";
       for (const auto& r : runs)
         std::cout << "  steps " << std::setw(3) << r.steps << ": " << std::setw(10) << std::left

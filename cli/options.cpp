@@ -140,6 +140,8 @@ const std::vector<OptionSpec> kTable = {
     {"*", "model", K::string, "", 0, 0, "fat-tree search model: queues (full model, SAT), queue-free, multicast or flood"},
     {"*", "solver", K::string, "", 0, 0, "csp (queue-free models) or sat (time-expanded CNF, every model); default by model"},
     {"*", "queue-bound", K::int_, "", 0, 1'000'000, "--model queues: most packets waiting at one routing node after a step (default unbounded)"},
+    {"*", "encoding", K::string, "all", 0, 0,
+     "fattree search: SAT encoding parts, all, none or a comma list of shared, implied, redundant, symmetry (docs/fattree.md)"},
     {"*", "proof", K::path, "", 0, 0, "keep the DRAT proof of an UNSAT answer in this file"},
     {"prove", "proof", K::path, "", 0, 0, "write the DRAT proof to this file (default: a temporary file, removed)"},
     {"*", "proof-check", K::string, "auto", 0, 0,

@@ -57,6 +57,39 @@ TimeExpandedModel::TimeExpandedModel(const ExactSpec& spec) : spec_(spec) {
       }
   if (multi_) encode_multi();
   else encode_once();
+  if (spec_.encoding.symmetry && !multi_) encode_symmetry();
+}
+
+Encoding parse_encoding(const std::string& text) {
+  if (text == "all" || text.empty()) return {};
+  Encoding e{false, false, false, false};
+  if (text == "none") return e;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string part = text.substr(start, end - start);
+    if (part == "shared") e.shared_clock = true;
+    else if (part == "implied") e.implied = true;
+    else if (part == "redundant") e.redundant = true;
+    else if (part == "symmetry") e.symmetry = true;
+    else throw InputError("--encoding '" + text + "': unknown part '" + part +
+                          "' (all, none, or a comma list of shared, implied, redundant, symmetry)");
+    start = end + 1;
+  }
+  return e;
+}
+
+std::string encoding_name(const Encoding& e) {
+  std::string s;
+  auto add = [&](bool on, const char* name) {
+    if (on) (s += s.empty() ? "" : ",") += name;
+  };
+  add(e.shared_clock, "shared");
+  add(e.implied, "implied");
+  add(e.redundant, "redundant");
+  add(e.symmetry, "symmetry");
+  return s.empty() ? "none" : s;
 }
 
 void TimeExpandedModel::build_items() {
@@ -96,6 +129,24 @@ void TimeExpandedModel::at_most(std::vector<sat::Lit> lits, int k) {
   sat::at_most(cnf_, out, k, k == 1 && out.size() <= 6 ? sat::CardEncoding::pairwise : sat::CardEncoding::totalizer);
 }
 
+// A queue-free item crossing a link in step t left its source (below an up-link) in step
+// t - depth, and one crossing a down-link reaches a destination below it in step t + l (every
+// leaf below is l hops away), each copy at its own leaf. Leaves inject and receive at most c_1
+// per step, so at most c_1 2^l items cross the link above a level-l node in one step: its
+// capacity constraint is implied when c_{l+1} >= c_1 2^l. Never for leaf links (l = 0: they
+// are the leaves' own limits) nor with queues (waiting packets bunch up).
+// A flooded message (one injection, copied toward every leaf) crossing a down-link reaches
+// every leaf below it in the same later step, so such a link carries at most c_1 per step.
+bool TimeExpandedModel::implied_capacity(std::int64_t link) const {
+  if (spec_.queue_bound != 0 || !spec_.encoding.implied) return false;
+  const FatTree& T = spec_.tree;
+  const Link e = T.link_of(link);
+  const int l = e.below.level;
+  if (l == 0) return false;
+  if (!multi_ && multicast_op(spec_.op) && !e.up) return T.link_cap(link) >= T.cap(1);
+  return T.link_cap(link) >= T.cap(1) * (std::int64_t{1} << l);
+}
+
 sat::Lit TimeExpandedModel::y(const Item& it, std::size_t j, int t) const {
   if (t < it.lo[j]) return -top_;
   if (t >= it.hi[j]) return top_;
@@ -113,10 +164,18 @@ void TimeExpandedModel::encode_once() {
   std::map<std::pair<std::int64_t, int>, std::vector<sat::Lit>> cross;  // (link, step) -> x
   std::map<std::pair<std::int64_t, int>, std::vector<sat::Lit>> wait;   // (node id, step) -> w
   std::map<std::int64_t, std::vector<std::pair<std::size_t, std::size_t>>> users;  // link -> (item, j)
+  // Shared clock: link j of an item reads the ladder of its first link shifted by depth_j. Its
+  // window shrinks to [lo_0 + depth_j, hi_0 + depth_j), which loses no queue-free schedule.
+  const bool shared = spec_.queue_bound == 0 && spec_.encoding.shared_clock;
   for (auto& it : items_) {
     const std::size_t m = it.tree.links.size();
     it.base.assign(m, 0);
     for (std::size_t j = 0; j < m; ++j) {
+      if (shared && j > 0) {
+        it.hi[j] = it.hi[0] + it.tree.depth[j];
+        it.base[j] = it.base[0];
+        continue;
+      }
       int w = it.hi[j] - it.lo[j];
       if (w > 0) {
         it.base[j] = cnf_.new_var();
@@ -125,23 +184,28 @@ void TimeExpandedModel::encode_once() {
       for (int t = it.lo[j]; t + 1 < it.hi[j]; ++t) clause({-y(it, j, t), y(it, j, t + 1)});  // ladder
     }
   }
+  std::map<std::pair<sat::Lit, sat::Lit>, sat::Lit> crossing;  // (y[t], y[t-1]) -> x: shared ladders share x
   for (std::size_t i = 0; i < items_.size(); ++i) {
     const Item& it = items_[i];
     for (std::size_t j = 0; j < it.tree.links.size(); ++j) {
       const std::int64_t e = it.tree.links[j];
-      users[e].push_back({i, j});
-      for (int t = it.lo[j]; t <= it.hi[j]; ++t) {  // crossing literal x <=> y[t] & !y[t-1]
-        sat::Lit a = y(it, j, t), b = y(it, j, t - 1), x;
-        if (a == top_ && b == -top_) x = top_;
-        else {
-          x = cnf_.new_var();
-          clause({-x, a});
-          clause({-x, -b});
-          clause({x, -a, b});
+      if (!implied_capacity(e)) {
+        users[e].push_back({i, j});
+        for (int t = it.lo[j]; t <= it.hi[j]; ++t) {  // crossing literal x <=> y[t] & !y[t-1]
+          sat::Lit a = y(it, j, t), b = y(it, j, t - 1), x;
+          if (a == top_ && b == -top_) x = top_;
+          else if (auto f = crossing.find({a, b}); f != crossing.end()) x = f->second;
+          else {
+            x = cnf_.new_var();
+            clause({-x, a});
+            clause({-x, -b});
+            clause({x, -a, b});
+            crossing[{a, b}] = x;
+          }
+          cross[{e, t}].push_back(x);
         }
-        cross[{e, t}].push_back(x);
       }
-      if (j == 0) continue;
+      if (j == 0 || shared) continue;  // a shared clock needs no precedence clauses
       const std::size_t p = static_cast<std::size_t>(it.tree.parent[j]);
       for (int t = it.lo[j]; t < it.hi[j]; ++t) {
         clause({-y(it, j, t), y(it, p, t - 1)});                           // after the parent link
@@ -163,7 +227,7 @@ void TimeExpandedModel::encode_once() {
   }
   for (auto& [key, xs] : cross) at_most(xs, static_cast<int>(T.link_cap(key.first)));
   for (auto& [key, ws] : wait) at_most(ws, spec_.queue_bound);
-  if (!spec_.redundant) return;
+  if (!spec_.encoding.redundant) return;
   for (const auto& [e, us] : users) {
     const auto c = T.link_cap(e);
     if (static_cast<std::int64_t>(us.size()) <= c) continue;
@@ -196,7 +260,7 @@ void TimeExpandedModel::encode_multi() {
       std::vector<sat::Lit> any;
       for (int t = it.lo[j]; t <= it.hi[j]; ++t) {
         sat::Lit x = x_multi(it, j, t);
-        cross[{it.tree.links[j], t}].push_back(x);
+        if (!implied_capacity(it.tree.links[j])) cross[{it.tree.links[j], t}].push_back(x);
         any.push_back(x);
         if (j > 0) clause({-x, x_multi(it, static_cast<std::size_t>(it.tree.parent[j]), t - 1)});  // never waits
       }

@@ -19,9 +19,20 @@
 //    t, any number of times; x[j][t] -> x[parent j][t-1] (a copy never waits), every leaf
 //    down-link of a destination crossed at least once. Exact for queue-free multicast in which
 //    a leaf may inject its own message any number of times, each copy toward any subset.
-// Redundant (implied) constraints, on by default: per link and step t, the items that have
-// crossed it by t number at most c times the steps available up to t, and those still to
-// cross after t at most c times the steps left (cumulative capacity; they shorten UNSAT proofs).
+// Options (struct Encoding, all on by default; every combination is exact, they differ in size
+// and solving time, docs/fattree.md "Encoding speed"):
+//  * shared clock (queue-free once encoding): an item never waits, so tau_j = tau_0 + depth_j
+//    and every link of the item reads the ladder of its first link, shifted; no precedence.
+//  * implied capacities (with the shared clock): a leaf injects and receives at most c_1 per
+//    step, and a queue-free item crossing a link at step t left its source at t - depth and
+//    reaches every destination below a down-link at the same later step, so a link above
+//    m = 2^l leaves carries at most c_1 m items per step; its capacity constraint is implied
+//    when c_{l+1} >= c_1 2^l and is left out (every internal link of an EBFT).
+//  * redundant (implied) constraints: per link and step t, the items that have crossed it by
+//    t number at most c times the steps available up to t, and those still to cross after t
+//    at most c times the steps left (cumulative capacity; they shorten UNSAT proofs).
+//  * symmetry breaking (sat_symmetry.cpp): lex-leader constraints over the automorphisms of the
+//    tree that fix leaf 0, which map schedules of the operation to schedules of it.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -36,13 +47,24 @@ namespace blockcast::fattree {
 
 constexpr int kUnboundedQueue = -1;
 
+struct Encoding {
+  bool shared_clock = true;  // queue-free: one order ladder per item
+  bool implied = true;       // queue-free, shared clock: leave out capacities the leaves imply
+  bool redundant = true;     // cumulative capacity constraints per link
+  bool symmetry = true;      // lex-leader constraints over the automorphisms fixing leaf 0
+};
+// "all", "none" or a comma list of shared, implied, redundant, symmetry (the parts that are
+// on); InputError otherwise. encoding_name gives the canonical list back ("none" if empty).
+Encoding parse_encoding(const std::string& text);
+std::string encoding_name(const Encoding& e);
+
 struct ExactSpec {
   Op op = Op::total_exchange;  // any but total_exchange_phased; root 0 for broadcast/scatter/gather
   FatTree tree;
   int steps = 0;
   int queue_bound = kUnboundedQueue;  // waiting copies per routing node after a step (-1: none)
   bool single_injection = false;      // multicast items: one injection per message
-  bool redundant = true;              // add the implied cumulative capacity constraints
+  Encoding encoding;
 };
 
 // Refuses (InputError) what the encodings do not cover exactly and sizes beyond the bounds.
@@ -75,6 +97,8 @@ class TimeExpandedModel {
   void build_items();
   void encode_once();
   void encode_multi();
+  bool implied_capacity(std::int64_t link) const;
+  void encode_symmetry();  // sat_symmetry.cpp
 
   ExactSpec spec_;
   bool multi_ = false;

@@ -18,13 +18,14 @@ using namespace blockcast::fattree;
 
 namespace {
 ExactOutcome exact(Op op, std::int64_t n, const char* caps, int steps, int q = kUnboundedQueue,
-                   bool single = false) {
+                   bool single = false, const Encoding& encoding = {}) {
   ExactSpec s;
   s.op = op;
   s.tree = make_tree(n, caps);
   s.steps = steps;
   s.queue_bound = q;
   s.single_injection = single;
+  s.encoding = encoding;
   ExactOptions o;
   o.check = ProofCheck::independent;
   auto r = run_exact(s, o);
@@ -112,6 +113,63 @@ TEST_CASE("exact search agrees with brute force on small unicast instances") {
       if (bf) break;
     }
   }
+}
+
+TEST_CASE("every encoding variant gives the verdicts of the plain encoding and of the brute force") {
+  // The 16 combinations of shared clock, implied capacities, redundant constraints and
+  // symmetry breaking on n = 4 (brute force alongside for unicast), then n = 8 around the
+  // known optima.
+  struct Case {
+    Op op;
+    std::int64_t n;
+    const char* caps;
+    int q;
+    bool single;
+    int from, to;
+  };
+  const Case small[] = {{Op::total_exchange, 4, "ebft", 0, false, 4, 6},  {Op::total_exchange, 4, "1,1", 0, false, 6, 8},
+                        {Op::total_exchange, 4, "ebft", -1, false, 4, 6}, {Op::scatter, 4, "cbft", 0, false, 4, 5},
+                        {Op::gather, 4, "ebft", 0, false, 4, 5},          {Op::multinode_broadcast, 4, "cbft", 0, true, 4, 5},
+                        {Op::multinode_broadcast, 4, "cbft", -1, false, 4, 5}, {Op::multinode_broadcast, 4, "ebft", 0, false, 4, 5}};
+  for (const Case& c : small)
+    for (int S = c.from; S <= c.to; ++S) {
+      CAPTURE(op_name(c.op));
+      CAPTURE(c.caps);
+      CAPTURE(c.q);
+      CAPTURE(S);
+      const Verdict plain = exact(c.op, c.n, c.caps, S, c.q, c.single, parse_encoding("none")).verdict;
+      REQUIRE(plain != Verdict::unknown);
+      if (c.op != Op::multinode_broadcast) CHECK((plain == Verdict::solved) == brute_force(c.op, make_tree(c.n, c.caps), S, c.q));
+      for (int bits = 0; bits < 16; ++bits) {
+        Encoding e{(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0, (bits & 8) != 0};
+        CAPTURE(encoding_name(e));
+        CHECK(exact(c.op, c.n, c.caps, S, c.q, c.single, e).verdict == plain);
+      }
+    }
+  // n = 8 (the plain encoding without redundant constraints is slow here, so "redundant", the
+  // encoding before the other parts existed, on the EBFT only).
+  const Case larger[] = {{Op::total_exchange, 8, "ebft", 0, false, 10, 11},
+                         {Op::total_exchange, 8, "linear", 0, false, 10, 11},
+                         {Op::multinode_broadcast, 8, "cbft", 0, true, 12, 13}};
+  for (const Case& c : larger)
+    for (int S = c.from; S <= c.to; ++S) {
+      CAPTURE(op_name(c.op));
+      CAPTURE(c.caps);
+      CAPTURE(S);
+      const Verdict expected = S == c.to ? Verdict::solved : Verdict::impossible;
+      if (c.op == Op::total_exchange && std::string(c.caps) == "ebft")
+        CHECK(exact(c.op, c.n, c.caps, S, c.q, c.single, parse_encoding("redundant")).verdict == expected);
+      CHECK(exact(c.op, c.n, c.caps, S, c.q, c.single).verdict == expected);
+    }
+}
+
+TEST_CASE("encoding names") {
+  CHECK(encoding_name(parse_encoding("all")) == "shared,implied,redundant,symmetry");
+  CHECK(encoding_name(parse_encoding("")) == "shared,implied,redundant,symmetry");
+  CHECK(encoding_name(parse_encoding("none")) == "none");
+  CHECK(encoding_name(parse_encoding("symmetry,redundant")) == "redundant,symmetry");
+  CHECK_THROWS_AS(parse_encoding("shared,fast"), InputError);
+  CHECK_THROWS_AS(parse_encoding("shared,"), InputError);
 }
 
 TEST_CASE("exact search reproduces the paper's optima for broadcast, scatter, gather, multinode broadcast") {
