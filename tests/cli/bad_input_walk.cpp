@@ -140,6 +140,7 @@ std::vector<std::string> bad_values(const OptionSpec& s) {
       if (std::string(s.name) == "receive-only") v.push_back("d");  // the letter L = 3
       break;
     case OptionKind::path: v = {"/dev/null/x"}; break;
+    case OptionKind::size: v = {"x", "2X", "-1M", "1M", "2T"}; break;  // below 16M, above 1T (--max-memory)
     case OptionKind::flag: break;
   }
   return v;
