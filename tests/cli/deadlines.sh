@@ -26,7 +26,7 @@ cases=(
   "prove|prove --L 2 --t 16"
   "conjecture|conjecture --L 200..256"
   "table|table --L 30..40 --P 2..300"
-  "fattree-search|fattree search --op total-exchange --n 8 --capacities ebft --model queue-free"
+  "fattree-search|fattree search --op total-exchange --n 16 --capacities ebft --model queue-free --steps 19"
   "kbroadcast|kbroadcast --L 4 --P 9 --k 8"
   "kbroadcast-table|kbroadcast-table --L 1..4 --P 2..12 --k 1..8"
   "continuous-search|continuous-search --L 4 --t 9 --period 1..12"
