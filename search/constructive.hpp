@@ -31,7 +31,7 @@ struct ConstructiveOptions {
   std::uint64_t seed = 1;    // runs are reproducible for a given seed
   std::int64_t residual_blocks = 1500;  // bulk: blocks left to the repair method (largest r first)
   std::int64_t bulk_groups = 1;         // bulk: groups (count vectors) per block type before residue fixes
-  Clock::time_point deadline = Clock::time_point::max();  // bulk: the caller's deadline (UNKNOWN after it)
+  Clock::time_point deadline = Clock::time_point::max();  // the caller's deadline (repair, bulk): UNKNOWN after it
 };
 
 struct ConstructiveResult {
