@@ -7,9 +7,9 @@
 //   paper-greedy (constructive_greedy.cpp): the algorithm outlined in paper 000 Sec. 3.3.
 //   repair       (constructive_repair.cpp): residue-aware packing of the non-root blocks with
 //                local repair, then the root word as a ground-state juggling pattern.
-//   bulk         (constructive_bulk.cpp): for huge block counts (P up to 10^9): the numerous
-//                small blocks packed in groups sharing one count vector (fair shares with
-//                error diffusion), the largest blocks as a small residual packed by repair.
+//   bulk         (constructive_bulk.cpp): for huge block counts (P up to 10^9): block types
+//                packed in groups sharing one count vector (fair shares with error
+//                diffusion), the root last; not for an x-extendable root.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -29,7 +29,6 @@ struct ConstructiveOptions {
   int tries = 60;            // randomized restarts (repair); 0: only the counting checks
   std::int64_t root_nodes = 30000;  // ground-state search budget per root attempt (repair)
   std::uint64_t seed = 1;    // runs are reproducible for a given seed
-  std::int64_t residual_blocks = 1500;  // bulk: blocks left to the repair method (largest r first)
   std::int64_t bulk_groups = 1;         // bulk: groups (count vectors) per block type before residue fixes
   Clock::time_point deadline = Clock::time_point::max();  // the caller's deadline (repair, bulk): UNKNOWN after it
 };

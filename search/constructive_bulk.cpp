@@ -5,19 +5,22 @@
 // cost grows with the number of block types and letters, never with P.
 //
 // Algorithm (error diffusion over Hall's sum condition):
-// 1. The blocks with the largest r (the root and the types with count 1: few blocks, many
-//    slots, the flexible ones) and a thin slice of every other type (the instance scaled
-//    down to about opt.residual_blocks blocks) form the residual.
-// 2. The other types are packed in order of increasing r (the rigid ones first, while the
-//    most letters are left to choose from), each in groups of halving size. A group
-//    of G blocks gets the count vector closest to its fair share of every letter (the
-//    letters left times its share of the slots left), rounded so that G copies fit.
-// 3. Its letter sum is moved into the class -u (mod r) (Hall, 1952: then a legal word with
+// 1. Every block type but the root's is packed in order of increasing r (the rigid ones
+//    first, while the most letters are left to choose from), in at most opt.bulk_groups
+//    groups (halving sizes; the last group takes the rest). A group of G blocks gets the
+//    count vector closest to its fair share of every letter, rounded so that G copies fit.
+//    The share tracks a cumulative target (each letter used in proportion to its supply as
+//    the slots fill up), so rounding errors are paid back by the next groups.
+// 2. Its letter sum is moved into the class -u (mod r) (Hall, 1952: then a legal word with
 //    these counts exists, SPEC Sec. 4) by raising letters by delta in some blocks and
 //    lowering letters by r - delta in the others, mixed so that the letter sum is kept on
-//    average. The counts this moves flow into the next group's fair share.
-// 4. The residual blocks and the letters left are a small instance, packed exactly by the
-//    repair method; its root is the tree's root (extendable if asked).
+//    average.
+// 3. The root comes last and takes every letter left; its residue is then reached by swaps
+//    that keep another block legal (a letter a of a block of size r for a root letter c with
+//    a = c mod r), one block split off its group per swap.
+// 4. Words by Hall's construction (word_with_counts), in parallel.
+// Not for an x-extendable root (the induction's parts): that root must be ordered as a
+// ground-state pattern with an exact letter sum, which the swaps of step 3 do not aim at.
 // Incomplete: a failure proves nothing. The witness is checked against the whole instance.
 #include <tbb/parallel_for.h>
 
@@ -47,7 +50,8 @@ struct Group {
 // The letters left and the groups packed so far; one object per call.
 class BulkPacker {
  public:
-  // `kept`: slots of the residual; half its fair share of every letter is kept back for it.
+  // `kept`: slots of the block packed last (the root); half its fair share of every letter
+  // is kept back for it, so that it can still take some of each.
   BulkPacker(std::vector<i64> avail, i64 slots, i64 kept)
       : supply_(avail), avail_(std::move(avail)), keep_(avail_.size()), want_(avail_.size()), total_(slots), slots_(slots) {
     for (std::size_t j = 0; j < avail_.size(); ++j)
@@ -160,7 +164,7 @@ class BulkPacker {
 
   std::vector<i64> supply_;  // every letter (the receive-only letter excluded)
   std::vector<i64> avail_;   // letters not yet placed
-  std::vector<i64> keep_;    // letters the groups leave to the residual
+  std::vector<i64> keep_;    // letters the groups leave to the last block
   std::vector<long double> want_;  // the current group's fair share per block
   i64 total_;                // slots in all: the sum of supply_
   i64 slots_;                // slots not yet filled: the sum of avail_
@@ -353,41 +357,6 @@ std::string pack_root_last(const Instance& inst, const ConstructiveOptions& opt,
   return finish(a, inst, packer.groups(), opt);
 }
 
-// An x-extendable root: a thin slice of every type (the instance scaled down to about
-// opt.residual_blocks blocks; types with few blocks go in whole) with the root is packed
-// by the repair method, which orders the root as a ground-state pattern.
-std::string pack_with_residual(const Instance& inst, const ConstructiveOptions& opt, Assignment& a, i64& tries) {
-  Instance residual = inst;
-  residual.blocks.clear();
-  std::vector<BlockType> bulk;
-  i64 packable = 0;
-  for (const auto& b : inst.blocks)
-    if (b.r >= 2) packable = checked_add(packable, b.count, "blocks");
-  const long double scale = std::min<long double>(1, static_cast<long double>(opt.residual_blocks) / std::max<i64>(1, packable));
-  i64 kept = 0;
-  for (const auto& b : inst.blocks) {
-    const i64 take = b.r < 2 ? 0 : std::min(b.count, std::max<i64>(1, std::llround(scale * b.count)));
-    if (take > 0) residual.blocks.push_back({b.r, b.u, take}), kept += (b.r - 1) * take;
-    if (b.count > take) bulk.push_back({b.r, b.u, b.count - take});
-  }
-  std::vector<i64> avail = letters_without(inst, opt.x);
-  const i64 slots = total(avail);
-  BulkPacker packer(std::move(avail), slots, kept);
-  if (std::string e = pack_types(packer, bulk, opt); !e.empty()) return e;
-  residual.letters = packer.avail();
-  ++residual.letters[opt.x];
-  i64 nodes = 1;
-  for (const auto& b : residual.blocks) nodes += b.r * b.count;
-  residual.P = nodes + 1;
-  if (auto e = residual.consistency_error(); !e.empty())
-    throw std::logic_error("bulk: the residual instance is inconsistent: " + e);
-  ConstructiveResult part = solve_repair(residual, opt);
-  tries = part.tries;
-  if (part.verdict != Verdict::solved || !part.witness) return "bulk: the residual was not packed: " + part.covered;
-  a = std::move(*part.witness);
-  return finish(a, inst, packer.groups(), opt);
-}
-
 }  // namespace
 
 ConstructiveResult solve_bulk(const Instance& inst, const ConstructiveOptions& opt) {
@@ -407,13 +376,17 @@ ConstructiveResult solve_bulk(const Instance& inst, const ConstructiveOptions& o
     res.covered = "bulk: no blocks";
     return done();
   }
+  if (opt.extendable) {
+    res.covered = "bulk: an x-extendable root is not supported (use the repair method)";
+    return done();
+  }
   Assignment a;
   res.tries = 1;
-  res.covered = opt.extendable ? pack_with_residual(inst, opt, a, res.tries) : pack_root_last(inst, opt, a);
+  res.covered = pack_root_last(inst, opt, a);
   if (!res.covered.empty()) return done();
   res.witness = std::move(a);
   res.verdict = Verdict::solved;
-  res.covered = opt.extendable ? "bulk groups, residual with the root packed by repair" : "bulk groups, root last";
+  res.covered = "bulk groups, root last";
   return done();
 }
 

@@ -86,9 +86,15 @@ TEST_CASE("bulk packs seeded random ties trees up to P = 10^9 with few words") {
   }
 }
 
-TEST_CASE("bulk refuses a receive-only letter that is not a leaf letter") {
+TEST_CASE("bulk refuses a receive-only letter that is not a leaf letter, and an extendable root") {
   const Instance inst = optimal_instance(4, 12);
   const ConstructiveResult b = bulk(inst, 9);
   CHECK(b.verdict == Verdict::impossible);
   CHECK_FALSE(b.witness);
+  ConstructiveOptions o;
+  o.x = 1;
+  o.extendable = true;
+  const ConstructiveResult e = solve_bulk(inst, o);
+  CHECK(e.verdict == Verdict::unknown);  // not supported: never a claim either way
+  CHECK_FALSE(e.witness);
 }
