@@ -329,7 +329,8 @@ void register_simple_schedule(CLI::App& app, const Invocation& inv) {
   sub->callback([args, &inv] {
     require_latency(args->L);
     if (args->P.parts.size() != 1) throw InputError("--P: simple-schedule takes one range A..B");
-    const auto [P0, P1] = args->P.parts.front();
+    // Named copies, not structured bindings: clang 14 cannot capture bindings in a lambda.
+    const i64 P0 = args->P.parts.front().first, P1 = args->P.parts.front().second;
     const Limits limits = command_limits(args->time_limit, kContinuousSearchSeconds);
     Progress bar;  // stderr, only when it is a terminal
     const auto rows = [&] {
@@ -373,7 +374,7 @@ void register_latency(CLI::App& app, const Invocation& inv) {
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
     require_latency(args->L);
-    const auto [d0, d1] = args->d.parts.front();
+    const i64 d0 = args->d.parts.front().first, d1 = args->d.parts.front().second;
     Progress bar;  // stderr, only when it is a terminal
     const LatencyStudy st = [&] {
       Ticker tick(bar, "latency: replays", args->time_limit);
