@@ -183,7 +183,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     // certificates are read back and verified there instead).
     auto verified = verified_certificates();
     const UnitRunOptions units{a->out, !a->resume.empty(),
-                               option_fingerprint(sub, {"L", "out", "resume", "threads", "max-memory"}), &memory};
+                               option_fingerprint(sub, {"L", "out", "resume", "threads", "max-memory", "time-limit"}), &memory};
     auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
       const int L = static_cast<int>(Ls[unit]);
       // Every base case is checked symbolically; the postal simulator replays those with
@@ -227,6 +227,8 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
         }
       }
       unit_out.summary = summary;
+      // An L that ran into the deadline is printed, not recorded: --resume runs it again.
+      unit_out.complete = !co.deadline || std::chrono::steady_clock::now() < *co.deadline;
       if (a->search.json) return;
       std::cout << "L=" << L << (pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
       if (r.verdict == Verdict::solved) {

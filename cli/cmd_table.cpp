@@ -109,7 +109,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
     std::vector<std::string> keys;
     for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
     const UnitRunOptions units{a->resume, !a->resume.empty(),
-                               option_fingerprint(sub, {"L", "threads", "resume", "out", "max-memory"}), &memory};
+                               option_fingerprint(sub, {"L", "threads", "resume", "out", "max-memory", "time-limit"}), &memory};
     const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
       const int L = static_cast<int>(Ls[unit]);
       std::vector<Cell> rows;  // one call per part of --P (a list gives several)
@@ -126,6 +126,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
         rows.insert(rows.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
       }
       out.summary = table_part_json(rows, a->cells, a->json);
+      out.complete = !opt.limits.expired();  // cells the deadline left out: --resume runs this L again
     });
     bar.finish();
     if (!parts) return;  // an MPI worker rank: rank 0 prints

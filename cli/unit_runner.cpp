@@ -69,7 +69,8 @@ std::string compute_unit(std::size_t u, const std::function<void(std::size_t, Un
   std::cout.rdbuf(saved);
   nlohmann::json files = nlohmann::json::array();
   for (auto& [path, content] : out.files) files.push_back({path, std::move(content)});
-  return nlohmann::json{{"summary", out.summary}, {"stdout", text.str()}, {"files", files}}.dump();
+  return nlohmann::json{{"summary", out.summary}, {"stdout", text.str()}, {"files", files}, {"complete", out.complete}}
+      .dump();
 }
 
 class Collector {  // rank 0: records, in-order printing, summaries
@@ -114,9 +115,11 @@ class Collector {  // rank 0: records, in-order printing, summaries
     for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1], Durability::deferred);
     if (!r["files"].empty()) sync_file_system(r["files"][0][0].get<std::string>());
     r.erase("files");
+    const bool complete = r.value("complete", true);
+    r.erase("complete");
     r["fingerprint"] = opt_.fingerprint;
     r["unit"] = keys_[u];
-    if (!opt_.dir.empty()) write_json_file(record_path(u), r);  // last: its presence means "done"
+    if (!opt_.dir.empty() && complete) write_json_file(record_path(u), r);  // last: its presence means "done"
     if (opt_.memory) opt_.memory->finished(u, r.at("summary"));
     rec_[u] = std::move(r);
     flush();

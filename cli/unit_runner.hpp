@@ -23,6 +23,10 @@ class MemoryWatch;  // memory_watch.hpp
 struct UnitOutput {
   nlohmann::json summary;                                      // what the command collects
   std::vector<std::pair<std::string, nlohmann::json>> files;  // path -> content, written by rank 0
+  // False when a limit of the whole command (--time-limit's deadline) may have cut the unit
+  // short: it is printed and its files written, but no record says it is done, so --resume
+  // computes it again instead of keeping a result the deadline made weaker.
+  bool complete = true;
 };
 
 struct UnitRunOptions {
