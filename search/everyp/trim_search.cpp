@@ -489,6 +489,12 @@ SearchResult solve_trimmed(const TreeSpec& spec, const SearchOptions& opt) {
   Balance cap(ctx.A, 1);  // the receive-only processor takes one letter
   i64 trim = 0;
   for (const auto& c : ctx.classes) {
+    // A * trims * r per class (half a second in all at L = 154, T = 877): the deadline is
+    // polled per class.
+    if (opt.limits.expired()) {
+      res.covered = "time limit reached while bounding the letters, before the search";
+      return res;
+    }
     for (int j = 0; j < ctx.A; ++j) cap[j] = std::min(kSpan, checked_add(cap[j], checked_mul(c.nodes, node_cap(c, j, ctx.L, ctx.A))));
     trim = checked_add(trim, checked_mul(c.nodes, c.mmax));
   }

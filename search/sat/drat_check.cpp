@@ -278,8 +278,17 @@ DratResult check_drat(const Cnf& cnf, std::istream& proof, double seconds) {
     r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return r;
   };
+  auto late = [&] { return seconds > 0 && std::chrono::duration<double>(Clock::now() - start).count() > seconds; };
   Checker chk(cnf.vars());
-  cnf.for_each_clause([&](std::span<const Lit> c) { chk.add(std::vector<Lit>(c.begin(), c.end())); });
+  // Loading propagates as it goes (half a second for 6 * 10^5 clauses): the budget is polled.
+  bool cut = false;
+  std::size_t loaded = 0;
+  cnf.for_each_clause([&](std::span<const Lit> c) {
+    if (cut) return;
+    chk.add(std::vector<Lit>(c.begin(), c.end()));
+    cut = (++loaded & 4095) == 0 && late();
+  });
+  if (cut) return done(DratVerdict::unknown, "time limit while loading the formula");
   if (chk.inconsistent()) return done(DratVerdict::verified, "formula refuted by unit propagation alone");
   ProofReader reader(proof);
   bool deletion = false;
@@ -306,8 +315,7 @@ DratResult check_drat(const Cnf& cnf, std::istream& proof, double seconds) {
       chk.add(lits);
       if (chk.inconsistent())
         return done(DratVerdict::verified, "empty clause derived after " + std::to_string(r.lemmas) + " lemmas");
-      if (seconds > 0 && (r.lemmas & 255) == 0 &&
-          std::chrono::duration<double>(Clock::now() - start).count() > seconds)
+      if ((r.lemmas & 255) == 0 && late())
         return done(DratVerdict::unknown, "time limit after " + std::to_string(r.lemmas) + " lemmas");
     }
   } catch (const std::runtime_error& e) {

@@ -113,12 +113,15 @@ ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, con
       break;
     }
     case SatStatus::unsat: {
-      const double left = opt.check_seconds - encode_seconds - res.sat.stats.seconds;
-      if (opt.check_seconds > 0 && left <= 0) {
+      // What the command's deadline leaves (the solver's own clock misses the load of the
+      // clauses), else the budget minus the time spent so far.
+      const double left = opt.limits.has_deadline() ? opt.limits.seconds_left()
+                                                    : opt.check_seconds - encode_seconds - res.sat.stats.seconds;
+      if ((opt.check_seconds > 0 || opt.limits.has_deadline()) && left <= 0) {
         res.verification = "UNSAT claimed, no time left for the proof check (time limit)";
         break;
       }
-      res.drat = check_drat(enc.cnf(), so.proof_path, opt.check_seconds > 0 ? left : 0);
+      res.drat = check_drat(enc.cnf(), so.proof_path, opt.check_seconds > 0 || opt.limits.has_deadline() ? left : 0);
       if (res.drat.verdict == DratVerdict::failed)
         throw std::logic_error("prover: the independent checker rejects CaDiCaL's proof: " + res.drat.message);
       if (res.drat.verified()) {

@@ -22,7 +22,7 @@ trap 'rm -rf "$work"' EXIT
 # exception: prove builds its encoding and loads it into CaDiCaL before the first check of
 # the deadline (about 0.8 s here), so it gets $prove_extra ms more until that is interruptible.
 cases=(
-  "solve|solve --L 154 --P 334126885"
+  "solve|solve --L 154 --P 334126885 --shape pruned"
   "prove|prove --L 2 --t 16"
   "conjecture|conjecture --L 200..256"
   "table|table --L 30..40 --P 2..300"
