@@ -1,6 +1,7 @@
 #include "word_construction.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <deque>
 #include <numeric>
 #include <stdexcept>
@@ -39,41 +40,100 @@ int max_letter_copies(int r, i64 u, Letter j, int A) {
   return 0;
 }
 
+namespace {
+
+// A greedy partial solution for hall_ordering: index i takes a free position a whose target
+// a + v_i is free, found by random probes (about n / f of them with f positions free, so
+// O(n log n) in all) and, once few positions are left, by a scan of them. Indices with no
+// such pair are paired with the positions and targets left over; Hall's chains fix those
+// few afterwards. The generator is seeded by n, so the result is the same on every run.
+void greedy_start(const std::vector<int>& val, std::vector<int>& A, std::vector<int>& C) {
+  const int n = static_cast<int>(val.size());
+  std::vector<int> free_pos(n), slot(n);  // free positions, and where each sits in free_pos
+  std::iota(free_pos.begin(), free_pos.end(), 0);
+  slot = free_pos;
+  std::vector<char> target_used(n, 0);
+  std::vector<int> unplaced;
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL ^ static_cast<std::uint64_t>(n);
+  auto next = [&state] {  // splitmix64: portable, unlike the standard distributions
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  auto take = [&](int i, int a, int c) {
+    A[i] = a, C[i] = c, target_used[c] = 1;
+    const int last = free_pos.back();
+    free_pos[slot[a]] = last, slot[last] = slot[a];
+    free_pos.pop_back();
+  };
+  for (int i = 0; i < n; ++i) {
+    const int f = static_cast<int>(free_pos.size());
+    const int probes = 4 * (n / f) + 4;
+    bool placed = false;
+    if (probes < f) {
+      for (int k = 0; k < probes && !placed; ++k) {
+        const int a = free_pos[next() % static_cast<std::uint64_t>(f)];
+        const int c = a + val[i] >= n ? a + val[i] - n : a + val[i];
+        if (!target_used[c]) take(i, a, c), placed = true;
+      }
+    } else {
+      for (int k = 0; k < f && !placed; ++k) {
+        const int a = free_pos[k];
+        const int c = a + val[i] >= n ? a + val[i] - n : a + val[i];
+        if (!target_used[c]) take(i, a, c), placed = true;
+      }
+    }
+    if (!placed) unplaced.push_back(i);
+  }
+  std::size_t k = 0;
+  for (int c = 0; c < n; ++c)
+    if (!target_used[c]) A[unplaced[k]] = free_pos[k], C[unplaced[k]] = c, ++k;
+}
+
+}  // namespace
+
 // Hall's proof, as an algorithm. Keep positions A[i] and targets C[i] = A[i] + b[i], both
-// permutations of Z_n, starting from b = 0 (A = C = identity). Set the values one at a
-// time, index n-1 absorbing the change: b[p] += d, b[q] -= d (q = n-1). Index p keeps its
-// position and takes the target C[p] + d; whoever held it moves to the position just freed,
-// and so on. With K = C[p] + d + A[q] the index displaced after index m is the owner of the
-// target K - A[m]: a permutation phi of the indices, so the chain is the orbit of q under
-// phi and reaches p or q (both own free targets) within n steps. Index q finally takes the
+// permutations of Z_n; greedy_start makes b[i] = v_i for most i. Set the remaining values
+// one at a time, index n-1 absorbing the change: b[p] += d, b[q] -= d (q = n-1). Index p
+// keeps its position and takes the target C[p] + d; whoever held it moves to the position
+// just freed, and so on. With K = C[p] + d + A[q] the index displaced after index m is the
+// owner of the target K - A[m]: a permutation phi of the indices, so the chain is the orbit
+// of q under phi and reaches p or q (both own free targets) within n steps. Every index on
+// the chain keeps its difference, so values already set stay set. Index q finally takes the
 // last free position and target; its difference is right because all differences sum to 0.
+// O(n log n) for the greedy plus O(n) per index it left unplaced.
 std::vector<int> hall_ordering(const std::vector<i64>& values) {
   const int n = static_cast<int>(values.size());
   if (n == 0) return {};
   auto mod = [n](i64 v) { return static_cast<int>(((v % n) + n) % n); };
-  i64 sum = 0;
-  for (i64 v : values) sum = (sum + mod(v)) % n;
+  // Indices are below n < 2^31, so sums of two residues fit an int: wrap() replaces the
+  // 64-bit % in the chain walk.
+  auto wrap = [n](int v) { return v >= n ? v - n : (v < 0 ? v + n : v); };
+  std::vector<int> val(n);
+  int sum = 0;
+  for (int i = 0; i < n; ++i) val[i] = mod(values[i]), sum = wrap(sum + val[i]);
   if (sum != 0) throw std::logic_error("hall_ordering: values do not sum to 0 mod n");
-  std::vector<int> A(n), C(n), owner(n), b(n, 0), chain;
-  std::iota(A.begin(), A.end(), 0);
-  C = owner = A;
+  std::vector<int> A(n), C(n), owner(n), b(n), chain, oldA, oldC;
+  greedy_start(val, A, C);
+  for (int i = 0; i < n; ++i) owner[C[i]] = i, b[i] = wrap(C[i] - A[i]);
   const int q = n - 1;
   for (int p = 0; p < q; ++p) {
-    const int d = mod(values[p] - b[p]);
+    const int d = wrap(val[p] - b[p]);
     if (d == 0) continue;
-    const int K = mod(static_cast<i64>(C[p]) + d + A[q]);
+    const int K = wrap(wrap(C[p] + d) + A[q]);
     chain.clear();
-    int m = owner[mod(static_cast<i64>(C[p]) + d)];
+    int m = owner[wrap(C[p] + d)];
     while (m != p && m != q) {
       chain.push_back(m);
       if (static_cast<int>(chain.size()) > n) throw std::logic_error("hall_ordering: chain does not close");
-      m = owner[mod(static_cast<i64>(K) - A[m])];
+      m = owner[wrap(K - A[m])];
     }
     const int cp = C[p], cq = C[q], aq = A[q];
     if (chain.empty()) {  // C[p] + d == C[q]: exchange the two targets
       C[p] = cq, C[q] = cp;
     } else {
-      std::vector<int> oldA(chain.size()), oldC(chain.size());
+      oldA.resize(chain.size()), oldC.resize(chain.size());
       for (std::size_t j = 0; j < chain.size(); ++j) oldA[j] = A[chain[j]], oldC[j] = C[chain[j]];
       C[p] = oldC[0];
       for (std::size_t j = 0; j < chain.size(); ++j) {
@@ -83,9 +143,9 @@ std::vector<int> hall_ordering(const std::vector<i64>& values) {
       A[q] = oldA.back();
       C[q] = m == p ? cq : cp;
     }
-    for (int i : chain) owner[C[i]] = i, b[i] = mod(C[i] - A[i]);
+    for (int i : chain) owner[C[i]] = i, b[i] = wrap(C[i] - A[i]);
     owner[C[p]] = p, owner[C[q]] = q;
-    b[p] = mod(C[p] - A[p]), b[q] = mod(C[q] - A[q]);
+    b[p] = wrap(C[p] - A[p]), b[q] = wrap(C[q] - A[q]);
   }
   return A;
 }

@@ -17,7 +17,8 @@
 //    average.
 // 3. The root comes last and takes every letter left; its residue is then reached by swaps
 //    that keep another block legal (a letter a of a block of size r for a root letter c with
-//    a = c mod r), one block split off its group per swap.
+//    a = c mod r), one block split off its group per swap, following a shortest sequence of
+//    swaps found breadth-first over the residues mod r0.
 // 4. Words by Hall's construction (word_with_counts), in parallel.
 // Not for an x-extendable root (the induction's parts): that root must be ordered as a
 // ground-state pattern with an exact letter sum, which the swaps of step 3 do not aim at.
@@ -30,6 +31,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <queue>
 #include <stdexcept>
 #include <tuple>
 
@@ -79,10 +81,16 @@ class BulkPacker {
   // The last block (r0, u0), the root, takes every letter left; its sum is then moved into
   // its class by swaps with one block of a group: a letter a of a block (r, u) for a letter c
   // of the root with a = c (mod r) keeps that block legal and moves the root's sum by a - c.
-  // One swap or a pair that lands exactly, else the swap that gets closest, repeated.
+  // A shortest sequence of such moves is found breadth-first over the residues mod r0 and
+  // followed while its moves are still there (a swap uses up letters); then a new one is
+  // planned. With a small alphabet only short moves exist (L = 3: +-2 and 3), where a step
+  // towards the nearest residue alone can lock into the wrong parity. Incomplete: a plan
+  // assumes every move can be repeated, and where the root runs out of a letter the next
+  // plan can undo the last step (L = 4, P = 50594508: about 1 tree in 3600 at L = 4..64).
   bool settle_last(int r0, i64 u0, int rounds) {
     Counts root(A());
     for (int j = 0; j < A(); ++j) root[j] = static_cast<std::int32_t>(avail_[j]);
+    std::vector<i64> plan;  // moves still to make, the next one last
     for (int round = 0; round < rounds; ++round) {
       i64 sum = u0;
       for (int j = 0; j < A(); ++j) sum += static_cast<i64>(j) * root[j];
@@ -94,30 +102,10 @@ class BulkPacker {
         return true;
       }
       const auto moves = swaps(root);
-      const auto off = [&](i64 d) { return ((need - d) % r0 + r0) % r0; };
-      const Swap* one = nullptr;
-      std::pair<const Swap*, const Swap*> two{nullptr, nullptr};
-      i64 best = std::min(need, r0 - need);
-      const Swap* closer = nullptr;
-      for (const auto& [d, ws] : moves) {
-        if (off(d) == 0) one = &ws.front();
-        if (const i64 o = std::min(off(d), r0 - off(d)); o < best) best = o, closer = &ws.front();
-        for (const auto& [d2, ws2] : moves)
-          if (!one && !two.first && off(d + d2) == 0)
-            for (const Swap& x : ws)
-              for (const Swap& y : ws2)
-                if (!two.first && x.g != y.g && (x.c != y.c || root[x.c] >= 2)) two = {&x, &y};
-      }
-      if (one) {
-        apply(*one, root);
-      } else if (two.first) {
-        const Swap x = *two.first, y = *two.second;
-        apply(x, root), apply(y, root);
-      } else if (closer) {
-        apply(*closer, root);
-      } else {
-        return false;
-      }
+      if (plan.empty() || !moves.contains(plan.back())) plan = shortest_moves(moves, r0, need);
+      if (plan.empty()) return false;
+      apply(moves.at(plan.back()).front(), root);
+      plan.pop_back();
     }
     return false;
   }
@@ -145,6 +133,29 @@ class BulkPacker {
       }
     }
     return moves;
+  }
+
+  // A shortest sequence of moves (each usable any number of times) whose sum is `need`
+  // mod r0, the first move last; empty if none. Breadth-first over the r0 residues,
+  // O(r0 * moves).
+  static std::vector<i64> shortest_moves(const std::map<i64, std::vector<Swap>>& moves, int r0, i64 need) {
+    std::vector<i64> via(r0, 0);  // the move that first reached the residue
+    std::vector<char> seen(r0, 0);
+    std::vector<int> frontier{0}, next;
+    seen[0] = 1;
+    while (!frontier.empty() && !seen[need]) {
+      next.clear();
+      for (const int s : frontier)
+        for (const auto& [d, ws] : moves) {
+          const int to = static_cast<int>(((s + d) % r0 + r0) % r0);
+          if (!seen[to]) seen[to] = 1, via[to] = d, next.push_back(to);
+        }
+      frontier.swap(next);
+    }
+    std::vector<i64> plan;
+    if (!seen[need]) return plan;
+    for (i64 s = need; s != 0; s = ((s - via[s]) % r0 + r0) % r0) plan.push_back(via[s]);
+    return plan;
   }
 
   // A swap in a group of several blocks splits one block off first.
@@ -212,23 +223,20 @@ class BulkPacker {
   bool shift(Counts& c, int dir, i64 amount, i64 k, std::vector<i64>& free) const {
     Counts c0 = c;
     std::vector<i64> f0 = free;
-    if (shift_by(c, dir, amount, k, free, true)) return true;
+    if (shift_unit(c, dir, amount, k, free)) return true;
     c = std::move(c0), free = std::move(f0);
-    return shift_by(c, dir, amount, k, free, false);
+    return shift_long(c, dir, amount, k, free);
   }
 
-  bool shift_by(Counts& c, int dir, i64 amount, i64 k, std::vector<i64>& free, bool unit) const {
-    while (amount > 0) {
+  bool shift_long(Counts& c, int dir, i64 amount, i64 k, std::vector<i64>& free) const {
+    while (amount > 0) {  // the longest steps, lowest letter first
       int best = -1;
       i64 best_d = 0;
       for (int j = 0; j < A(); ++j) {
         if (c[j] == 0) continue;
-        const i64 room = std::min<i64>(unit ? 1 : amount, dir > 0 ? A() - 1 - j : j);
-        for (i64 d = room; d > 0; --d) {
+        for (i64 d = std::min<i64>(amount, dir > 0 ? A() - 1 - j : j); d > 0; --d) {
           if (free[j + dir * d] < k) continue;
-          const auto gain = [&](int from) { return want_[from + dir] - c[from + dir] - (want_[from] - c[from]); };
-          const bool better = unit ? best < 0 || gain(j) > gain(best) : d > best_d;
-          if (better) best = j, best_d = d;
+          if (d > best_d) best = j, best_d = d;
           break;
         }
       }
@@ -237,6 +245,38 @@ class BulkPacker {
       --c[best], ++c[dest];
       free[dest] -= k, free[best] += k;
       amount -= best_d;
+    }
+    return true;
+  }
+
+  // Steps of one, each time from the letter j whose move j -> j + dir gains most (the
+  // lowest j among equals). A step changes the gain and the feasibility of j - dir, j and
+  // j + dir only, so a max-heap with lazy re-evaluation replaces the scan over the whole
+  // alphabet per step (O(amount log A) instead of O(amount A): amount and A are both near
+  // 10^3 at L in the hundreds).
+  bool shift_unit(Counts& c, int dir, i64 amount, i64 k, std::vector<i64>& free) const {
+    const int n = A();
+    auto movable = [&](int j) { return j >= 0 && j < n && j + dir >= 0 && j + dir < n && c[j] > 0 && free[j + dir] >= k; };
+    auto gain = [&](int j) { return want_[j + dir] - c[j + dir] - (want_[j] - c[j]); };
+    using Entry = std::pair<long double, int>;  // (gain, -j): the largest gain, then the lowest j
+    std::priority_queue<Entry> heap;
+    auto push = [&](int j) {
+      if (movable(j)) heap.push({gain(j), -j});
+    };
+    for (int j = 0; j < n; ++j) push(j);
+    while (amount > 0) {
+      if (heap.empty()) return false;
+      const auto [g, negj] = heap.top();
+      heap.pop();
+      const int j = -negj;
+      if (!movable(j) || gain(j) != g) {  // stale: re-evaluate
+        push(j);
+        continue;
+      }
+      --c[j], ++c[j + dir];
+      free[j + dir] -= k, free[j] += k;
+      --amount;
+      for (const int m : {j - dir, j, j + dir}) push(m);
     }
     return true;
   }
@@ -352,7 +392,7 @@ std::string pack_root_last(const Instance& inst, const ConstructiveOptions& opt,
   const i64 slots = total(avail);
   BulkPacker packer(std::move(avail), slots, root.r - 1);
   if (std::string e = pack_types(packer, bulk, opt); !e.empty()) return e;
-  if (!packer.settle_last(root.r, root.u, 64)) return "bulk: the root's residue was not reached by swaps";
+  if (!packer.settle_last(root.r, root.u, root.r + 64)) return "bulk: the root's residue was not reached by swaps";
   a.receive_only = opt.x;
   return finish(a, inst, packer.groups(), opt);
 }

@@ -44,10 +44,11 @@ struct Tuning {
 
   // --- One P (search/everyp/best_schedule.cpp, issue 25): the lower bound L + t is first
   // tried by the constructive packing of constructive_pruned (no probe search: its letter
-  // bounds cost r^2 A per block type and function, seconds for L in the hundreds). Trees
-  // with more blocks than bulk_min_blocks are packed by the bulk method (constructive.hpp:
-  // the repair method expands every block; L = 202, P = 152850: one packing ran > 20 s).
-  std::int64_t bulk_min_blocks = 3'000;
+  // bounds cost r^2 A per block type and function, seconds for L in the hundreds): the bulk
+  // method, then the repair method where bulk fails on a tree of at most repair_max_blocks
+  // blocks (constructive.hpp: repair expands every block; L = 202, P = 152850: one packing
+  // ran > 20 s).
+  std::int64_t repair_max_blocks = 3'000;
   int fast_tries = 2;  // repair restarts per (profile, x) there
 
   // --- The conjecture run (search/conjecture.cpp).

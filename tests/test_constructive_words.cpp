@@ -38,6 +38,62 @@ TEST_CASE("Hall ordering builds a legal word for every legal random vector (r up
   }
 }
 
+namespace {
+
+// The permutation property hall_ordering promises: g a permutation of Z_n, g[i] + v_i distinct.
+bool is_hall_ordering(const std::vector<i64>& v, const std::vector<int>& g) {
+  const int n = static_cast<int>(v.size());
+  if (static_cast<int>(g.size()) != n) return false;
+  std::vector<char> pos(n, 0), target(n, 0);
+  for (int i = 0; i < n; ++i) {
+    if (g[i] < 0 || g[i] >= n || pos[g[i]]) return false;
+    pos[g[i]] = 1;
+    const int t = static_cast<int>(((g[i] + v[i]) % n + n) % n);
+    if (target[t]) return false;
+    target[t] = 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("Hall ordering: every value vector summing to 0 for n <= 6 (brute force over all)") {
+  for (int n = 1; n <= 6; ++n) {
+    std::vector<i64> v(n, 0);
+    for (;;) {  // odometer over Z_n^n
+      i64 s = 0;
+      for (i64 x : v) s += x;
+      if (s % n == 0) {
+        CAPTURE(n);
+        REQUIRE(is_hall_ordering(v, hall_ordering(v)));
+      }
+      int k = 0;
+      while (k < n && ++v[k] == n) v[k++] = 0;
+      if (k == n) break;
+    }
+  }
+}
+
+TEST_CASE("Hall ordering: large n with equal, skewed and spread values (greedy start + chains)") {
+  const std::uint64_t seed = testing::test_seed("Hall ordering large-n test", std::random_device{}());
+  std::mt19937_64 rng(seed);
+  for (int rep = 0; rep < 60; ++rep) {
+    const int n = 1 + static_cast<int>(rng() % 3000);
+    std::vector<i64> v(n);
+    const int kind = rep % 3;  // all one value; few distinct values; spread over a wide range
+    const i64 one = static_cast<i64>(rng() % 1000);
+    for (int i = 0; i < n; ++i)
+      v[i] = kind == 0 ? one : kind == 1 ? static_cast<i64>(rng() % 3) * 7 : static_cast<i64>(rng() % 5000) - 100;
+    i64 s = 0;
+    for (i64 x : v) s += x;
+    v[n - 1] -= ((s % n) + n) % n;  // make the sum 0 mod n
+    CAPTURE(seed);
+    CAPTURE(n);
+    CAPTURE(kind);
+    CHECK(is_hall_ordering(v, hall_ordering(v)));
+  }
+}
+
 TEST_CASE("ground-state phase agrees with the automaton closed walk on all small words") {
   for (int L = 2; L <= 5; ++L)
     for (int r = 1; r <= 7; ++r)

@@ -86,7 +86,8 @@ std::optional<ShapeAttempt> fast_attempt(int L, i64 P, const SearchOptions& opt,
   if (t < L) return std::nullopt;  // P = 2: the tree is the root alone, the search decides at once
   Tuning tu = opt.tuning;
   tu.probe_nodes = 0;
-  auto a = constructive_pruned(L, P, t, opt.tuning.fast_tries, tu, opt.limits.deadline);
+  std::string method;
+  auto a = constructive_pruned(L, P, t, opt.tuning.fast_tries, tu, opt.limits.deadline, &method);
   if (!a) return std::nullopt;
   ShapeAttempt at;
   at.shape = a->shape;
@@ -95,7 +96,7 @@ std::optional<ShapeAttempt> fast_attempt(int L, i64 P, const SearchOptions& opt,
   at.removed = fib(L, t) - (P - 1);
   at.verdict = Verdict::solved;
   at.mode = "constructive";
-  at.covered = "witness packed constructively (repair method on fixed trimming profiles), checked";
+  at.covered = "witness packed constructively (" + method + " method on fixed trimming profiles), checked";
   w = std::move(a);
   return at;
 }

@@ -54,9 +54,10 @@ Shape lower_bound_shape(int L, i64 P);
 // checked again against claimed_instance and replayed by the simulator when
 // P * (items + delay) <= simulate_events (0: never simulate). InputError on bad L or P.
 // Fast path first (issue 25): a schedule at L+t packed constructively (every_p.hpp
-// constructive_pruned, any P: the bulk method past tuning.bulk_min_blocks blocks) is SOLVED
-// and optimal at once; only if that fails do the complete searches run. opt.limits.deadline bounds the whole call: a search
-// cut by it leaves its attempt UNKNOWN and sets deadline_hit, never IMPOSSIBLE.
+// constructive_pruned, any P: the bulk method, then repair up to tuning.repair_max_blocks
+// blocks) is SOLVED and optimal at once; only if that fails do the complete searches run.
+// opt.limits.deadline bounds the whole call: a search cut by it leaves its attempt UNKNOWN
+// and sets deadline_hit, never IMPOSSIBLE.
 BestSchedule best_schedule(int L, i64 P, const SearchOptions& opt, i64 simulate_events = Tuning{}.max_sim_events);
 
 // The same for one forced shape (`solve --P N --shape S`): only that shape is decided.

@@ -150,7 +150,7 @@ std::optional<Assignment> constructive_part(const TreeSpec& spec, Letter x, bool
 }  // namespace
 
 std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, const Tuning& tuning,
-                                              Clock::time_point deadline) {
+                                              Clock::time_point deadline, std::string* method) {
   const auto late = [&] { return deadline != Clock::time_point::max() && Clock::now() > deadline; };
   const TreeSpec spec = pruned_spec(L, P, T);
   const std::vector<TrimProfile> profiles = recipe_profiles(spec);
@@ -178,6 +178,14 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, co
     for (Letter x = 0; x < inst.alphabet(); ++x)
       if (inst.letters[x] > 0) xs.push_back(x);
     std::stable_sort(xs.begin(), xs.end(), [&](Letter a, Letter b) { return inst.letters[a] > inst.letters[b]; });
+    if (inst.block_count() == 1) {
+      // One block (small P at large L): it takes every letter but x, so the sum condition
+      // u + S - x = 0 (mod r) (SPEC Sec. 4, S the sum of all letters) picks x outright.
+      const BlockType& b = inst.blocks.front();
+      i64 S = b.u;
+      for (Letter j = 0; j < inst.alphabet(); ++j) S = (S + (j % b.r) * (inst.letters[j] % b.r)) % b.r;
+      std::erase_if(xs, [&](Letter x) { return x % b.r != S; });
+    }
     if (static_cast<i64>(xs.size()) > tuning.constructive_letters) xs.resize(tuning.constructive_letters);
     for (const Letter x : xs) {
       if (late()) return std::nullopt;
@@ -187,13 +195,18 @@ std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries, co
       o.tries = tries;
       o.seed = static_cast<std::uint64_t>(P) * 1'000'003u + static_cast<std::uint64_t>(T) * 131u + k;
       o.deadline = deadline;
-      // The repair method expands every block; past a few thousand blocks the bulk method
-      // packs the numerous small ones in groups (cost independent of P).
-      ConstructiveResult r = inst.block_count() > tuning.bulk_min_blocks ? solve_bulk(inst, o) : solve_repair(inst, o);
+      // The bulk method first: it packs block types in groups, at a cost independent of P
+      // (milliseconds where one repair attempt can take a second: L = 251, P = 105663).
+      // The repair method, which expands every block and restarts at random, where bulk
+      // fails and the tree is small enough for it.
+      ConstructiveResult r = solve_bulk(inst, o);
+      if (r.verdict != Verdict::solved && inst.block_count() <= tuning.repair_max_blocks && !late())
+        r = solve_repair(inst, o);
       if (r.verdict == Verdict::solved && r.witness) {
         Assignment a = std::move(*r.witness);
         a.L = L, a.T = T, a.t = spec.t, a.P = P;
         name_shape(a, listed_instance(a));
+        if (method) *method = r.method;
         return a;
       }
     }

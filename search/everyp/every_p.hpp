@@ -112,12 +112,16 @@ class EveryP {
 };
 
 // Constructive fallback (never a proof): the pruned tree of depth T for P under a few fixed
-// trimming profiles, each packed by the repair method of search/constructive.hpp for every
-// receive-only letter (`tries` restarts each, deterministic seeds). The witness has P, t, T
-// set and its shape named; the caller re-checks it. nullopt if every attempt failed.
-// `deadline`: no further (profile, letter) attempt starts after it (one attempt is not interrupted).
+// trimming profiles, each packed for a few receive-only letters by the bulk method of
+// search/constructive.hpp, then, where that fails on a tree of at most
+// tuning.repair_max_blocks blocks, by the repair method (`tries` restarts, deterministic
+// seeds). The witness has P, t, T set and its shape named; the caller re-checks it. nullopt
+// if every attempt failed; `method` (if given) names the method that packed the witness.
+// `deadline`: no further attempt starts after it; the repair method polls it between
+// restarts, the bulk method between block types.
 std::optional<Assignment> constructive_pruned(int L, i64 P, int T, int tries = 8, const Tuning& tuning = {},
-                                              Clock::time_point deadline = Clock::time_point::max());
+                                              Clock::time_point deadline = Clock::time_point::max(),
+                                              std::string* method = nullptr);
 
 // Every (L, P) of two inclusive ranges, L outer, P inner, made monotone in P: a cell whose
 // delay exceeds its right neighbour's is searched again at that neighbour's depth.
