@@ -325,8 +325,10 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     if (a->queue_bound >= 0) ex.queue_bound = a->queue_bound;
     ex.single_injection = model == "flood";
     ex.encoding = ft::parse_encoding(a->encoding);
+    const Limits deadline = with_deadline_in({}, a->time_limit);  // the whole command's (issue 25)
     ft::ExactOptions eo;
     eo.time_limit = a->time_limit;
+    eo.deadline = deadline.deadline;
     eo.proof_path = a->proof;
     eo.check = ft::parse_proof_check(a->proof_check);
     // Progress goes to the one line on stderr, and only when it is a terminal (issue 25).
@@ -346,7 +348,6 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     }
     std::vector<Run> runs;
     std::string space;
-    const Limits deadline = with_deadline_in({}, a->time_limit);  // the whole command's (issue 25)
     auto run = [&](int S) {
       tick.set("fattree search: deciding " + std::to_string(S) + " steps");
       Run r;

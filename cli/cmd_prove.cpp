@@ -44,11 +44,15 @@ void print_text(const TreeSpec& s, const sat::ProveResult& r) {
   std::cout << verdict_name(r.verdict) << "\n";
   std::cout << "L " << s.L << "  t " << s.t << "  P " << s.P << "  shape " << shape_name(s.shape) << "  delay "
             << s.delay() << "  leaves removed " << s.removed << "  method: SAT, independent encoding (docs/prover.md)\n";
-  std::cout << "cnf: " << r.vars << " variables, " << r.clauses << " clauses, " << r.literals << " literals, "
-            << r.blocks << " blocks\n";
-  std::cout << "solver: " << sat::status_name(r.sat.status) << " in " << r.sat.stats.seconds << " s, "
-            << r.sat.stats.learned << " learned clauses"
-            << (r.sat.stop_reason.empty() ? "" : " (" + r.sat.stop_reason + ")") << "\n";
+  if (r.vars == 0) {  // the deadline stopped the encoding: nothing was solved
+    std::cout << "cnf: not finished after " << r.encode_seconds << " s\n";
+  } else {
+    std::cout << "cnf: " << r.vars << " variables, " << r.clauses << " clauses, " << r.literals << " literals, "
+              << r.blocks << " blocks\n";
+    std::cout << "solver: " << sat::status_name(r.sat.status) << " in " << r.sat.stats.seconds << " s, "
+              << r.sat.stats.learned << " learned clauses"
+              << (r.sat.stop_reason.empty() ? "" : " (" + r.sat.stop_reason + ")") << "\n";
+  }
   if (r.sat.status == sat::SatStatus::unsat)
     std::cout << "proof: " << r.proof_bytes << " bytes, " << r.drat.lemmas << " lemmas (" << r.drat.rat_lemmas
               << " RAT), " << r.drat.deletions << " deletions, independent check " << r.drat.seconds << " s"

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -52,7 +53,15 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
   ExactOutcome out;
   out.steps = spec.steps;
   auto t0 = Clock::now();
-  TimeExpandedModel model(spec);
+  std::optional<TimeExpandedModel> built;
+  try {
+    built.emplace(spec, opt.deadline);
+  } catch (const sat::EncodingStopped& e) {
+    out.build_seconds = since(t0);
+    out.proof = e.what();  // UNKNOWN: what stopped it
+    return out;
+  }
+  const TimeExpandedModel& model = *built;
   out.space = model.space();
   out.vars = model.cnf().vars();
   out.clauses = model.cnf().clause_count();
@@ -60,6 +69,7 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
 
   sat::SatLimits lim;
   lim.time_limit = opt.time_limit;
+  lim.deadline = opt.deadline;
   sat::SatOptions so;
   so.proof_path = proof_path;
   so.check_proof = opt.check == ProofCheck::internal;
@@ -101,7 +111,11 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
   if (opt.check == ProofCheck::internal) {
     out.proof = "CaDiCaL internal proof checker (checkproof) during the solve";
   } else {
-    sat::DratResult d = sat::check_drat(model.cnf(), proof_path, opt.check_time_limit);
+    const double left = opt.deadline == Clock::time_point::max()
+                            ? opt.check_time_limit
+                            : std::max(1e-3, std::min(opt.check_time_limit,
+                                                      std::chrono::duration<double>(opt.deadline - Clock::now()).count()));
+    sat::DratResult d = sat::check_drat(model.cnf(), proof_path, left);
     if (d.verdict == sat::DratVerdict::failed)
       throw std::logic_error("exact search: the DRAT proof of UNSAT is rejected by the independent checker: " + d.message);
     if (d.verified()) {
@@ -116,6 +130,7 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
       again.check_proof = true;  // CaDiCaL aborts the process if its checker rejects a step
       sat::SatLimits lim2;
       lim2.time_limit = opt.time_limit > 0 ? 3 * opt.time_limit : 0;
+      lim2.deadline = opt.deadline;
       sat::SatResult r2 = sat::solve(model.cnf(), lim2, again, prog);
       if (r2.status == sat::SatStatus::sat)
         throw std::logic_error("exact search: UNSAT, then SAT on the re-solve with proof checking");

@@ -21,6 +21,9 @@ ProofCheck parse_proof_check(const std::string& s);  // auto, independent, inter
 
 struct ExactOptions {
   double time_limit = 0;           // seconds for the solve (0 = none)
+  // The command's deadline: the model's build, its load into the solver, the solve and the
+  // proof check stop there (UNKNOWN).
+  Clock::time_point deadline = Clock::time_point::max();
   std::string proof_path;          // keep the DRAT proof here ("" = a temporary file)
   ProofCheck check = ProofCheck::automatic;
   double check_time_limit = 120;   // independent checker, seconds (automatic: then internal)

@@ -43,8 +43,10 @@ void check_exact_spec(const ExactSpec& spec) {
                      " variables; the bound is 20000000");
 }
 
-TimeExpandedModel::TimeExpandedModel(const ExactSpec& spec) : spec_(spec) {
+TimeExpandedModel::TimeExpandedModel(const ExactSpec& spec, std::chrono::steady_clock::time_point deadline)
+    : spec_(spec) {
   check_exact_spec(spec);
+  cnf_.set_deadline(deadline);
   multi_ = multicast_op(spec.op) && spec.queue_bound == 0 && !spec.single_injection;
   top_ = cnf_.new_var();
   cnf_.add_unit(top_);

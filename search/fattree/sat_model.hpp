@@ -34,6 +34,7 @@
 //  * symmetry breaking (sat_symmetry.cpp): lex-leader constraints over the automorphisms of the
 //    tree that fix leaf 0, which map schedules of the operation to schedules of it.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -72,7 +73,9 @@ void check_exact_spec(const ExactSpec& spec);
 
 class TimeExpandedModel {
  public:
-  explicit TimeExpandedModel(const ExactSpec& spec);
+  // sat::EncodingStopped once `deadline` has passed (the command's --time-limit).
+  explicit TimeExpandedModel(const ExactSpec& spec,
+                             std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
   const sat::Cnf& cnf() const { return cnf_; }
   bool multi() const { return multi_; }
   // The schedule a model encodes: timed (explicit hop steps) for the once encoding, plain

@@ -21,7 +21,9 @@ void Cnf::add_clause(std::span<const Lit> clause) {
                              std::to_string(vars_) + ")");
   flat_.insert(flat_.end(), clause.begin(), clause.end());
   flat_.push_back(0);
-  ++clauses_;
+  if ((++clauses_ & 0xFFFF) == 0 && deadline_ != std::chrono::steady_clock::time_point::max() &&
+      std::chrono::steady_clock::now() >= deadline_)
+    throw EncodingStopped("time limit reached while encoding (" + std::to_string(clauses_) + " clauses built)");
 }
 
 void Cnf::write_dimacs(std::ostream& out, const std::vector<std::string>& comments) const {

@@ -3,16 +3,24 @@
 // can be handed to CaDiCaL, written as DIMACS and checked against a DRAT proof without any
 // renaming. Clauses are stored flat, each terminated by 0, which is also the DIMACS order.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <initializer_list>
 #include <ostream>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace blockcast::sat {
 
 using Lit = int;
+
+// A CNF was not finished because its deadline passed (Cnf::set_deadline): the caller reports
+// UNKNOWN, never a verdict.
+struct EncodingStopped : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class Cnf {
  public:
@@ -27,6 +35,10 @@ class Cnf {
   void add_clause(std::span<const Lit> clause);
   void add_clause(std::initializer_list<Lit> clause) { add_clause(std::span<const Lit>(clause.begin(), clause.size())); }
   void add_unit(Lit l) { add_clause({l}); }
+  // From now on add_clause throws EncodingStopped once this time has passed (polled every
+  // 2^16 clauses: an encoding of 10^7 clauses takes seconds, much of it in one cardinality
+  // constraint, so polling between blocks or letters is not enough).
+  void set_deadline(std::chrono::steady_clock::time_point d) { deadline_ = d; }
 
   // All clauses, each terminated by 0, in the order added.
   const std::vector<Lit>& flat() const { return flat_; }
@@ -47,6 +59,7 @@ class Cnf {
   int vars_ = 0;
   std::int64_t clauses_ = 0;
   std::vector<Lit> flat_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace blockcast::sat

@@ -48,6 +48,7 @@ struct InstanceCnfOptions {
   bool extendable = false;
   bool symmetry = true;
   std::int64_t max_literals = 200'000'000;  // InputError beyond this CNF size
+  Clock::time_point deadline = Clock::time_point::max();  // EncodingStopped after it (cnf.hpp)
 };
 
 class InstanceCnf {

@@ -56,17 +56,35 @@ std::string check_model(const InstanceCnf& enc, const ProveOptions& opt, const A
 }
 }  // namespace
 
-ProveResult prove(const Instance& inst, const ProveOptions& opt) {
+namespace {
+
+// Encodes `what` (an Instance or a TreeSpec) under the command's deadline and solves it; a
+// deadline reached while encoding gives UNKNOWN with what was built.
+template <class What>
+ProveResult encode_and_solve(const What& what, const ProveOptions& opt, const std::string& name) {
   const auto t0 = Clock::now();
-  InstanceCnf enc(inst, opt.encoding);
-  return solve_and_check(enc, opt, "L=" + std::to_string(inst.L) + " T=" + std::to_string(inst.T), since(t0));
+  InstanceCnfOptions eo = opt.encoding;
+  eo.deadline = std::min(eo.deadline, opt.limits.deadline);
+  try {
+    InstanceCnf enc(what, eo);
+    return solve_and_check(enc, opt, name, since(t0));
+  } catch (const EncodingStopped& e) {
+    ProveResult res;
+    res.encode_seconds = since(t0);
+    res.verification = e.what();
+    return res;
+  }
+}
+
+}  // namespace
+
+ProveResult prove(const Instance& inst, const ProveOptions& opt) {
+  return encode_and_solve(inst, opt, "L=" + std::to_string(inst.L) + " T=" + std::to_string(inst.T));
 }
 
 ProveResult prove(const TreeSpec& spec, const ProveOptions& opt) {
-  const auto t0 = Clock::now();
-  InstanceCnf enc(spec, opt.encoding);
-  return solve_and_check(enc, opt, "L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + " shape " + shape_name(spec.shape),
-             since(t0));
+  return encode_and_solve(spec, opt,
+                          "L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + " shape " + shape_name(spec.shape));
 }
 
 ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds) {

@@ -82,7 +82,19 @@ SatResult solve(const Cnf& cnf, const SatLimits& limits, const SatOptions& optio
     if (!solver.trace_proof(options.proof_path.c_str()))  // --proof names it: bad input (exit 2)
       throw InputError("cannot write proof file '" + options.proof_path + "'");
   }
-  for (Lit l : cnf.flat()) solver.add(l);
+  // Loading 10^7 clauses (with the internal proof checker on) takes seconds: the
+  // command's deadline is polled between literals, and a load it cuts is UNKNOWN.
+  std::int64_t loaded = 0;
+  for (Lit l : cnf.flat()) {
+    solver.add(l);
+    if ((++loaded & 0xFFFF) == 0 && limits.expired()) {
+      if (!options.proof_path.empty()) solver.close_proof_trace();
+      SatResult r;
+      r.stop_reason = "time limit (loading the clauses)";
+      r.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      return r;
+    }
+  }
   LearnCounter learned;
   solver.connect_learner(&learned);
   Stopper stopper(limits, start, progress, learned);
