@@ -515,10 +515,14 @@ Cell EveryP::cell(i64 P, i64 effort) const {
 }
 
 namespace {
-// A cell the deadline (opt.limits.deadline) left out: no schedule, nothing decided.
-Cell not_reached(int L, i64 P) {
+// A cell the deadline (opt.limits.deadline) left out: no schedule, nothing decided. `f` is
+// f_0..f_n for L with f_n >= P - 1, so t = B(P-1) is a binary search instead of a fresh
+// sequence per cell (a table cut by its deadline lists up to millions of these).
+Cell not_reached(int L, i64 P, const std::vector<i64>& f) {
   Cell c;
-  c.L = L, c.P = P, c.t = broadcast_depth(L, P - 1), c.lower_bound = L + c.t;
+  c.L = L, c.P = P;
+  c.t = static_cast<int>(std::lower_bound(f.begin(), f.end(), P - 1) - f.begin());
+  c.lower_bound = L + c.t;
   c.method = "not reached (time limit)";
   return c;
 }
@@ -536,9 +540,10 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
     std::optional<EveryP> ep;  // not even set up after the deadline (`table --time-limit`, issue 25)
     if (!opt.limits.expired()) ep.emplace(L, Ps.second, opt);
     const std::size_t base = static_cast<std::size_t>(L - Ls.first) * width;
+    const std::vector<i64> f = fib_sequence(L, broadcast_depth(L, Ps.second - 1));
     parallel_indices(opt.threads, width, [&](std::size_t i) {
       const i64 P = Ps.first + static_cast<i64>(i);
-      out[base + i] = !ep || opt.limits.expired() ? not_reached(L, P) : ep->cell(P);
+      out[base + i] = !ep || opt.limits.expired() ? not_reached(L, P, f) : ep->cell(P);
       const std::size_t d = done.fetch_add(1) + 1;
       if (progress) progress(d, total);
     });
