@@ -178,7 +178,7 @@ ConjectureResult ConjectureRun::run() {
     if (res_.minimal && limit_hit_)
       progress("every window below t0 is refuted, although some pairs hit a limit");
     certify();
-    decide_smaller();
+    if (res_.verdict == Verdict::solved) decide_smaller();
   }
   if (pruned_ && res_.verdict == Verdict::solved) tabulate_pruned();
   res_.seconds = elapsed();
@@ -228,6 +228,10 @@ bool ConjectureRun::window_holds(int cand, Letter x) {
   bool ok = true;
   bool refuted_window = false;  // a pair of the window is IMPOSSIBLE (not just UNKNOWN)
   for (int t = cand; t < cand + L_ && ok; ++t) {
+    if (out_of_time(opt_)) {  // a window at large L is hundreds of base cases: poll per case
+      limit_hit_ = true;
+      return false;
+    }
     prefetch(t, x, cand + L_);
     const CaseResult& r = decided_case(t, x, 0);
     if (r.verdict == Verdict::unknown) open.push_back(t);
@@ -271,7 +275,14 @@ void ConjectureRun::certify() {
   c.t0_minimal = res_.minimal;
   c.minimality = res_.evidence;
   progress("verifying the certificate");
-  res_.compositions = verify_certificate(c, opt_.search.tuning.max_sim_events);
+  auto composed = verify_certificate_until(c, opt_.search.tuning.max_sim_events,
+                                           opt_.deadline.value_or(std::chrono::steady_clock::time_point::max()));
+  if (!composed) {  // the command's deadline: a certificate not verified is no claim
+    res_.note = "base cases found for t0 = " + std::to_string(t0_) +
+                ", but the time limit was reached before the certificate was verified";
+    return;
+  }
+  res_.compositions = std::move(*composed);
   res_.verdict = Verdict::solved;
 }
 
@@ -369,6 +380,7 @@ std::optional<CaseResult> ConjectureRun::decide_constructive(int t, std::optiona
   CaseResult c;
   const Instance inst = optimal_instance(L_, t);
   ConstructiveOptions co = opt_.constructive;
+  if (opt_.deadline) co.deadline = *opt_.deadline;  // the repair method polls it between attempts
   if (x) effort(co, level);
   co.extendable = x.has_value();
   co.seed = opt_.constructive.seed * 1000003u + static_cast<std::uint64_t>(L_) * 7919u + static_cast<std::uint64_t>(t) +

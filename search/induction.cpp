@@ -190,6 +190,14 @@ std::optional<i64> simulate_if_small(const Assignment& a, i64 max_sim_events) {
 }
 
 std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events) {
+  return *verify_certificate_until(c, max_sim_events, std::chrono::steady_clock::time_point::max());
+}
+
+std::optional<std::vector<int>> verify_certificate_until(const Certificate& c, i64 max_sim_events,
+                                                         std::chrono::steady_clock::time_point deadline) {
+  const auto late = [&] {
+    return deadline != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() >= deadline;
+  };
   if (c.L < 1 || c.t0 < c.L)
     throw InputError("certificate: needs L >= 1 and t0 >= L (the induction starts at t0 + L >= 2L)");
   if (c.shape != Shape::optimal && c.shape != Shape::pruned)
@@ -198,6 +206,7 @@ std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events) {
     throw InputError("certificate: needs exactly L = " + std::to_string(c.L) + " base cases");
   std::map<int, Assignment> sol;
   for (int i = 0; i < c.L; ++i) {
+    if (late()) return std::nullopt;
     const Assignment& a = c.base_cases[i];
     if (a.L != c.L || a.t != c.t0 + i)
       throw InputError("certificate: base case " + std::to_string(i) + " is not " + case_name(c.shape, c.t0 + i));
@@ -211,6 +220,7 @@ std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events) {
   }
   std::vector<int> composed;
   for (int t = c.t0 + c.L; t < c.t0 + 2 * c.L; ++t) {
+    if (late()) return std::nullopt;
     sol[t] = compose_checked(sol.at(t - 1), sol.at(t - c.L), c.x);  // inputs checked above
     composed.push_back(t);
     // Every later step needs t (as t'-1) and a base case (t'-L < t0+L), never t-1 again:

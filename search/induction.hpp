@@ -11,6 +11,7 @@
 // (P-1 = f_{t-1} + f_{t-L} = f_t nodes, f_{t-L} + f_{t+1-2L} = f_{t+1-L} leaves removed).
 // The root block (r, u = T-1), possibly trimmed, becomes (r+1, u+1) exactly as before.
 #pragma once
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -70,6 +71,10 @@ std::optional<i64> simulate_if_small(const Assignment& a, i64 max_sim_events);
 // by expansion and simulation, then the compositions for t0+L .. t0+2L-1. Returns the list
 // of composed t on success; throws InputError naming the first failure.
 std::vector<int> verify_certificate(const Certificate& c, i64 max_sim_events = Tuning{}.max_sim_events);
+// The same under a deadline (polled per base case and per composition, about 5 ms each at
+// L = 200): nullopt when it passed before the check was complete, which proves nothing.
+std::optional<std::vector<int>> verify_certificate_until(const Certificate& c, i64 max_sim_events,
+                                                         std::chrono::steady_clock::time_point deadline);
 
 // What verify_minimality established.
 struct MinimalityCheck {

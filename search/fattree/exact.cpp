@@ -120,9 +120,9 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
       throw std::logic_error("exact search: the DRAT proof of UNSAT is rejected by the independent checker: " + d.message);
     if (d.verified()) {
       out.proof = "DRAT proof (" + std::to_string(d.lemmas) + " lemmas) verified by the independent checker";
-    } else if (opt.check == ProofCheck::independent) {
+    } else if (opt.check == ProofCheck::independent || Clock::now() >= opt.deadline) {
       out.verdict = Verdict::unknown;  // unchecked UNSAT is not a verdict
-      out.proof = "UNSAT, but the independent DRAT check hit its time limit";
+      out.proof = "UNSAT, but the independent DRAT check hit its time limit (" + d.message + ")";
       out.proof_seconds = since(tc);
       return out;
     } else {
