@@ -279,7 +279,7 @@ void ConjectureRun::certify() {
                                            opt_.deadline.value_or(std::chrono::steady_clock::time_point::max()));
   if (!composed) {  // the command's deadline: a certificate not verified is no claim
     res_.note = "base cases found for t0 = " + std::to_string(t0_) +
-                ", but the time limit was reached before the certificate was verified";
+                ", but the command's time limit was reached before the certificate was verified";
     return;
   }
   res_.compositions = std::move(*composed);
