@@ -19,7 +19,7 @@ void Cnf::add_clause(std::span<const Lit> clause) {
     if (l == 0 || std::abs(l) > vars_)
       throw std::logic_error("CNF clause with literal " + std::to_string(l) + " (variables 1.." +
                              std::to_string(vars_) + ")");
-  flat_.insert(flat_.end(), clause.begin(), clause.end());
+  flat_.append(clause.data(), clause.size());
   flat_.push_back(0);
   if ((++clauses_ & 0xFFFF) == 0 && deadline_ != std::chrono::steady_clock::time_point::max() &&
       std::chrono::steady_clock::now() >= deadline_)

@@ -18,7 +18,9 @@
 //   SatProgress p{5, report};        optional: report(stats) about every 5 s of a long solve
 //
 // solve() is re-entrant: each call owns its CaDiCaL instance, so callers may run several
-// solves in parallel threads (one cancel flag can stop them all).
+// solves in parallel threads (one cancel flag can stop them all). CaDiCaL runs on a thread of
+// its own, so that solve() returns within 20 ms of the command's deadline (Limits::deadline)
+// even inside a phase where CaDiCaL does not poll; the abandoned solver stops and frees itself.
 #pragma once
 #include <atomic>
 #include <cstdint>
