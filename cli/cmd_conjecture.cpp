@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <mutex>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -44,8 +45,8 @@ nlohmann::json table_json(const ConjectureResult& r) {
   return rows;
 }
 
-void print_table(const ConjectureResult& r) {
-  std::cout << "  " << std::left << std::setw(5) << "t" << std::setw(13) << "P" << std::setw(7) << "delay"
+void print_table(std::ostream& out, const ConjectureResult& r) {
+  out << "  " << std::left << std::setw(5) << "t" << std::setw(13) << "P" << std::setw(7) << "delay"
             << std::setw(40) << "pruned tree (delay L+t+1)" << " " << std::setw(6) << "delay"
             << "optimal tree (L+t)" << std::right << "\n";
   for (const auto& row : r.table) {
@@ -53,7 +54,7 @@ void print_table(const ConjectureResult& r) {
     if (!row.source.empty()) how += " (" + row.source + (row.simulated ? ", simulated" : ", symbolic") + ")";
     // A pruned tree without label-T leaves is T_t itself and finishes one step early.
     if (row.pruned == Verdict::solved && row.achieved < row.delay) how += ", ends at " + std::to_string(row.achieved);
-    std::cout << "  " << std::left << std::setw(5) << row.t << std::setw(13) << row.P << std::setw(7) << row.delay
+    out << "  " << std::left << std::setw(5) << row.t << std::setw(13) << row.P << std::setw(7) << row.delay
               << std::setw(40) << how << " " << std::setw(6) << row.delay - 1 << verdict_name(row.optimal) << std::right
               << "\n";
   }
@@ -182,8 +183,10 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     // Certificates this process verified, for the report (MPI workers' and resumed units'
     // certificates are read back and verified there instead).
     auto verified = verified_certificates();
-    const UnitRunOptions units{a->out, !a->resume.empty(),
-                               option_fingerprint(sub, {"L", "out", "resume", "threads", "max-memory", "time-limit"}), &memory};
+    UnitRunOptions units{a->out, !a->resume.empty(),
+                         option_fingerprint(sub, {"L", "out", "resume", "threads", "max-memory", "time-limit"}), &memory};
+    units.parallel = co.search.threads == 1 ? 1 : 2;
+    std::mutex verified_mutex;
     auto summaries = run_units(keys, units, [&](std::size_t unit, UnitOutput& unit_out) {
       const int L = static_cast<int>(Ls[unit]);
       // Every base case is checked symbolically; the postal simulator replays those with
@@ -216,7 +219,10 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
             unit_out.files.emplace_back((dir / files.back()).string(), to_json(b));
           }
           nlohmann::json cert = to_json(r.certificate, files);
-          add_verified(*verified, cert, "L" + std::to_string(L), (dir / "certificate.json").string());
+          {
+            std::lock_guard<std::mutex> lock(verified_mutex);  // units run two at a time
+            add_verified(*verified, cert, "L" + std::to_string(L), (dir / "certificate.json").string());
+          }
           unit_out.files.emplace_back((dir / "certificate.json").string(), std::move(cert));
           summary["certificate"] = (dir / "certificate.json").string();
           if (pruned) {
@@ -230,33 +236,34 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
       // An L that ran into the deadline is printed, not recorded: --resume runs it again.
       unit_out.complete = !co.deadline || std::chrono::steady_clock::now() < *co.deadline;
       if (a->search.json) return;
-      std::cout << "L=" << L << (pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
+      std::ostream& os = unit_out.text;
+      os << "L=" << L << (pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
       if (r.verdict == Verdict::solved) {
-        std::cout << "  t0=" << r.certificate.t0 << (r.minimal ? "" : " (smallest found; a smaller one hit a limit)")
+        os << "  t0=" << r.certificate.t0 << (r.minimal ? "" : " (smallest found; a smaller one hit a limit)")
                   << "  x=" << letter_name(r.certificate.x);
         if (L <= 16) {
-          std::cout << "  roots:";
-          for (const auto& b : r.certificate.base_cases) std::cout << " " << word_string(root_block(b)->word);
+          os << "  roots:";
+          for (const auto& b : r.certificate.base_cases) os << " " << word_string(root_block(b)->word);
         }
         std::map<std::string, int> by_method;
         for (const auto& m : r.methods) ++by_method[m];
-        std::cout << "\n  base cases by method:";
-        for (const auto& [m, n] : by_method) std::cout << " " << m << " " << n;
-        std::cout << "\n  smaller t:";
+        os << "\n  base cases by method:";
+        for (const auto& [m, n] : by_method) os << " " << m << " " << n;
+        os << "\n  smaller t:";
         for (const auto& s : r.smaller)
-          if (s.verdict != Verdict::solved) std::cout << " t=" << s.t << ":" << verdict_name(s.verdict);
-        std::cout << (r.smaller.empty() ? "" : " (all others SOLVED)") << "\n  induction checked for t="
+          if (s.verdict != Verdict::solved) os << " t=" << s.t << ":" << verdict_name(s.verdict);
+        os << (r.smaller.empty() ? "" : " (all others SOLVED)") << "\n  induction checked for t="
                   << r.compositions.front() << ".." << r.compositions.back();
         if (pruned) {
-          std::cout << " (pruned trees, delay L+t+1 for every t >= " << r.certificate.t0 << ")\n";
-          print_table(r);
-          std::cout << "  ";
+          os << " (pruned trees, delay L+t+1 for every t >= " << r.certificate.t0 << ")\n";
+          print_table(os, r);
+          os << "  ";
         }
       } else {
-        std::cout << "  " << r.note;
+        os << "  " << r.note;
       }
-      std::cout << "\n  " << r.searches << " searches, " << r.stats.nodes << " nodes, " << r.seconds << " s\n";
-      if (a->search.stats) std::cout << "  stats " << r.stats.json().dump() << "\n";
+      os << "\n  " << r.searches << " searches, " << r.stats.nodes << " nodes, " << r.seconds << " s\n";
+      if (a->search.stats) os << "  stats " << r.stats.json().dump() << "\n";
     });
     progress->finish();
     if (!summaries) return;  // an MPI worker rank: rank 0 writes everything

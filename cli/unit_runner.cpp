@@ -6,6 +6,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <tbb/parallel_pipeline.h>
 
 #include "assignment_json.hpp"
 #include "atomic_file.hpp"
@@ -55,21 +56,13 @@ std::string option_fingerprint(const CLI::App* sub, const std::vector<std::strin
 
 namespace {
 
-// The unit's body with std::cout captured; the result as the JSON text sent to rank 0.
+// The unit's body; the result as the JSON text sent to rank 0.
 std::string compute_unit(std::size_t u, const std::function<void(std::size_t, UnitOutput&)>& body) {
   UnitOutput out;
-  std::ostringstream text;
-  auto* saved = std::cout.rdbuf(text.rdbuf());
-  try {
-    body(u, out);
-  } catch (...) {
-    std::cout.rdbuf(saved);
-    throw;
-  }
-  std::cout.rdbuf(saved);
+  body(u, out);
   nlohmann::json files = nlohmann::json::array();
   for (auto& [path, content] : out.files) files.push_back({path, std::move(content)});
-  return nlohmann::json{{"summary", out.summary}, {"stdout", text.str()}, {"files", files}, {"complete", out.complete}}
+  return nlohmann::json{{"summary", out.summary}, {"stdout", out.text.str()}, {"files", files}, {"complete", out.complete}}
       .dump();
 }
 
@@ -175,7 +168,28 @@ std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::stri
   }
 #endif
   Collector c(keys, opt);
-  for (std::size_t u : c.load()) c.done(u, compute(u));
+  const std::vector<std::size_t> todo = c.load();
+  if (opt.parallel <= 1 || todo.size() <= 1) {
+    for (std::size_t u : todo) c.done(u, compute(u));
+    return c.summaries();
+  }
+  // opt.parallel units in flight; the last stage hands results over in unit order.
+  std::size_t next = 0;
+  using Result = std::pair<std::size_t, std::string>;
+  tbb::parallel_pipeline(
+      static_cast<std::size_t>(opt.parallel),
+      tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_in_order,
+                                          [&](tbb::flow_control& fc) -> std::size_t {
+                                            if (next == todo.size()) {
+                                              fc.stop();
+                                              return 0;
+                                            }
+                                            return todo[next++];
+                                          }) &
+          tbb::make_filter<std::size_t, Result>(tbb::filter_mode::parallel,
+                                                [&](std::size_t u) { return Result{u, compute(u)}; }) &
+          tbb::make_filter<Result, void>(tbb::filter_mode::serial_in_order,
+                                         [&](const Result& r) { c.done(r.first, r.second); }));
   return c.summaries();
 }
 

@@ -3,13 +3,14 @@
 // through rank 0: its files are written and then its record DIR/units/<key>.json (summary,
 // stdout, option fingerprint) as soon as it completes, so a killed run loses no finished
 // unit, and a rerun with --resume DIR takes the recorded units instead of computing them.
-// The unit's std::cout output is captured and printed by rank 0 in unit order, so a run
-// prints and writes the same bytes whatever the number of ranks.
+// A unit prints to its UnitOutput::text, which rank 0 prints in unit order, so a run prints
+// and writes the same bytes whatever the number of ranks or of units computed at once.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,7 @@ namespace blockcast::cli {
 class MemoryWatch;  // memory_watch.hpp
 
 struct UnitOutput {
+  std::ostringstream text;                                     // what the unit prints (never std::cout)
   nlohmann::json summary;                                      // what the command collects
   std::vector<std::pair<std::string, nlohmann::json>> files;  // path -> content, written by rank 0
   // False when a limit of the whole command (--time-limit's deadline) may have cut the unit
@@ -34,6 +36,10 @@ struct UnitRunOptions {
   bool resume = false;      // take units recorded in dir/units instead of computing them
   std::string fingerprint;  // options that change results; a record made with others is rejected
   MemoryWatch* memory = nullptr;  // --max-memory: told of each finished unit, never stops one half-written
+  // Units computed at once in one process (their searches share the TBB threads). One L of
+  // `conjecture` is partly sequential (its certificate's chain of compositions), so two at
+  // once keep two cores busy. Results are still recorded and printed in unit order.
+  int parallel = 1;
 };
 
 // The options of `sub` as set on the command line, minus those that do not change a

@@ -33,9 +33,15 @@ struct Assignment {
   friend bool operator==(const Assignment&, const Assignment&) = default;
 };
 
+// Which block words check_assignment proves legal: every one, or only the root's (u = T) when
+// every other word is a copy of one already checked (the induction's compositions,
+// search/induction.cpp: word checks were a third of verifying a certificate).
+enum class WordChecks { all, root_only };
+
 // Symbolic check against an instance. nullopt if legal, else one line naming the block,
 // the word and the rule broken (word legality, block multiset, letter conservation).
-std::optional<std::string> check_assignment(const Instance& inst, const Assignment& a);
+std::optional<std::string> check_assignment(const Instance& inst, const Assignment& a,
+                                            WordChecks words = WordChecks::all);
 
 // The instance an assignment claims to solve: for shape optimal it is I(t); for ties and
 // pruned the block types and letters it lists, which must form a trimmed tree of its P

@@ -4,10 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 #include "cardinality.hpp"
 #include "drat_check.hpp"
@@ -129,6 +131,28 @@ TEST_CASE("DRAT checker rejects bad proofs and handles RAT and deletions") {
   CHECK(d.ignored_deletions == 1);  // (4) was never added
 }
 
+TEST_CASE("DRAT checker finds deleted clauses in any literal order, duplicates once each") {
+  // 3000 binary clauses (more than the first hash table holds: it is rebuilt twice), each
+  // added twice; the proof deletes every copy with its literals reversed, then one clause
+  // that was never there. Unit propagation refutes nothing, so the proof ends open.
+  Cnf f;
+  auto v = f.new_vars(3001);
+  for (int i = 0; i < 3000; ++i) {
+    f.add_clause({v[i], -v[i + 1]});
+    f.add_clause({-v[i + 1], v[i]});
+  }
+  std::string proof;
+  for (int i = 0; i < 3000; ++i)
+    for (int copy = 0; copy < 2; ++copy) proof += "d " + std::to_string(-v[i + 1]) + " " + std::to_string(v[i]) + " 0\n";
+  proof += "d 1 2 0\n";
+  std::istringstream in(proof);
+  auto d = check_drat(f, in);
+  CHECK(d.verdict == DratVerdict::failed);
+  CHECK(d.message.find("without deriving the empty clause") != std::string::npos);
+  CHECK(d.deletions == 6001);
+  CHECK(d.ignored_deletions == 1);
+}
+
 TEST_CASE("solve limits give UNKNOWN, never UNSAT") {
   Cnf php = pigeonhole(11);
   SatLimits lim;
@@ -142,6 +166,12 @@ TEST_CASE("solve limits give UNKNOWN, never UNSAT") {
   auto c = solve(php, stop);
   CHECK(c.status == SatStatus::unknown);
   CHECK(c.stop_reason == "cancelled");
+  // The command's deadline: CaDiCaL runs on its own thread and is left behind past it.
+  SatLimits late;
+  late.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  auto d = solve(pigeonhole(13), late);
+  CHECK(d.status == SatStatus::unknown);
+  CHECK(d.stop_reason == "time limit");
 }
 
 TEST_CASE("DIMACS output: header and clauses") {
