@@ -56,14 +56,15 @@ std::string option_fingerprint(const CLI::App* sub, const std::vector<std::strin
 
 namespace {
 
-// The unit's body; the result as the JSON text sent to rank 0.
-std::string compute_unit(std::size_t u, const std::function<void(std::size_t, UnitOutput&)>& body) {
+// The unit's body; the result as JSON (sent to rank 0 as text under MPI; handed over as it
+// is in one process, where dumping and parsing a conjecture's 2 GB of files cost minutes).
+nlohmann::json compute_unit(std::size_t u, const std::function<void(std::size_t, UnitOutput&)>& body) {
   UnitOutput out;
   body(u, out);
   nlohmann::json files = nlohmann::json::array();
   for (auto& [path, content] : out.files) files.push_back({path, std::move(content)});
-  return nlohmann::json{{"summary", out.summary}, {"stdout", out.text.str()}, {"files", files}, {"complete", out.complete}}
-      .dump();
+  return nlohmann::json{{"summary", std::move(out.summary)}, {"stdout", out.text.str()}, {"files", std::move(files)},
+                        {"complete", out.complete}};
 }
 
 class Collector {  // rank 0: records, in-order printing, summaries
@@ -99,10 +100,9 @@ class Collector {  // rank 0: records, in-order printing, summaries
     return todo;
   }
 
-  void done(std::size_t u, const std::string& text) {
+  void done(std::size_t u, nlohmann::json r) {
     std::unique_lock<std::mutex> hold;  // --max-memory waits until the unit is written and printed
     if (opt_.memory) hold = opt_.memory->hold();
-    nlohmann::json r = nlohmann::json::parse(text);
     // The unit's files, then one syncfs for all of them, then the record that says they are
     // done (engine/atomic_file.hpp: one journal commit per unit instead of one per file).
     for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1], Durability::deferred);
@@ -162,7 +162,9 @@ std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::stri
     std::istringstream in(session.broadcast(list));
     todo.clear();
     for (std::size_t u; in >> u;) todo.push_back(u);
-    mpi::distribute_units(todo, compute, [&c](std::size_t u, const std::string& r) { c->done(u, r); });
+    mpi::distribute_units(
+        todo, [&compute](std::size_t u) { return compute(u).dump(); },
+        [&c](std::size_t u, const std::string& r) { c->done(u, nlohmann::json::parse(r)); });
     if (session.rank() != 0) return std::nullopt;
     return c->summaries();
   }
@@ -175,7 +177,7 @@ std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::stri
   }
   // opt.parallel units in flight; the last stage hands results over in unit order.
   std::size_t next = 0;
-  using Result = std::pair<std::size_t, std::string>;
+  using Result = std::pair<std::size_t, nlohmann::json>;
   tbb::parallel_pipeline(
       static_cast<std::size_t>(opt.parallel),
       tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_in_order,
@@ -189,7 +191,7 @@ std::optional<std::vector<nlohmann::json>> run_units(const std::vector<std::stri
           tbb::make_filter<std::size_t, Result>(tbb::filter_mode::parallel,
                                                 [&](std::size_t u) { return Result{u, compute(u)}; }) &
           tbb::make_filter<Result, void>(tbb::filter_mode::serial_in_order,
-                                         [&](const Result& r) { c.done(r.first, r.second); }));
+                                         [&](Result r) { c.done(r.first, std::move(r.second)); }));
   return c.summaries();
 }
 
