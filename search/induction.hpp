@@ -94,9 +94,10 @@ struct MinimalityCheck {
 MinimalityCheck verify_minimality(const Certificate& c, bool run_searches = true);
 
 // Solutions for t0 .. t_max of a certificate: the base cases, then compose(t-1, t-L) for
-// every larger t. Each composed assignment is checked symbolically (check_base_case, which
-// includes the shape) inside compose. Everything is multiplicities, so t = 40 (P ~ 10^8
-// for L = 2) costs microseconds.
+// every larger t. Each composed assignment is checked symbolically inside compose (as by
+// check_base_case, shape included; of its words only the new root's, the others being copies
+// of checked ones). Everything is multiplicities, so t = 40 (P ~ 10^8 for L = 2) costs
+// microseconds.
 std::vector<Assignment> extend_certificate(const Certificate& c, int t_max);
 
 }  // namespace blockcast
