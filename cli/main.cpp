@@ -4,9 +4,6 @@
 // errors to the exit codes of docs/exit-codes.md.
 #include <CLI/CLI.hpp>
 #include <filesystem>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -25,21 +22,9 @@ int error(const std::string& what) {
   return 2;
 }
 
-// glibc keeps freed small chunks in "fast bins" and merges them all at the next large
-// request. After a SAT solver freed 10^6 clauses that merge took 0.1 s at a random later
-// malloc, past the command's deadline (kbroadcast --L 4 --P 30 --k 12 --time-limit 1: 1.05-1.16
-// s with fast bins, 1.03-1.06 s without). Without fast bins chunks merge when freed; no
-// command measured slower (docs/exit-codes.md). The library leaves its caller's allocator alone.
-void tune_malloc() {
-#if defined(__GLIBC__)
-  mallopt(M_MXFAST, 0);
-#endif
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  tune_malloc();
   try {
     check_options_table();
   } catch (const std::exception& e) {

@@ -7,13 +7,13 @@
 #include <algorithm>
 #include <climits>
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
 #include "checked.hpp"
-#include "free_later.hpp"
 
 namespace blockcast::sat {
 
@@ -86,103 +86,135 @@ class Stopper : public CaDiCaL::Terminator {
   std::string reason_;
 };
 
-// One solve() on a worker thread. CaDiCaL polls the terminator in its search loop but not
-// inside some phases: a garbage collection after many root-level units ran 0.35 s past the
-// deadline in kbroadcast --L 4 --P 30 --k 12 --time-limit 1. The caller waits for the worker
-// until the command's deadline plus a grace period, then abandons the run: the worker
-// finishes that phase, stops at its next poll and frees the solver (it shares the run).
+// The whole life of one CaDiCaL instance (create, load, solve, read, free) runs on a worker
+// thread, for two reasons found with perf on runs past --time-limit 1:
+// - CaDiCaL polls the terminator in its search loop but not inside some phases (a garbage
+//   collection after many root-level units ran 0.35 s past the deadline in kbroadcast --L 4
+//   --P 30 --k 12). The caller waits until the deadline plus a grace period, then abandons
+//   the run: the worker finishes that phase, stops at its next poll and frees everything.
+// - Its 10^6 small clauses then live in the worker's malloc arena. Freed from the caller's
+//   arena they were merged all at once by glibc at a later large malloc of the caller
+//   (0.1 s, at a random point, past the deadline).
+// The caller's Cnf is read only while loading, which polls the deadline every 2^16
+// literals: the caller always waits for the load to end, so the Cnf outlives its readers.
 struct Run {
   Run(const SatLimits& l, Clock::time_point start, const SatProgress& p) : stopper(l, start, p, learned) {}
-  CaDiCaL::Solver solver;
   LearnCounter learned;
   Stopper stopper;
   std::mutex mutex;
-  std::condition_variable finished;
-  bool done = false;
-  int result = 0;
+  std::condition_variable changed;
+  bool loaded = false, done = false, freed = false;
+  SatResult result;
+  std::exception_ptr failure;  // thrown by the worker (bad proof path, no memory): rethrown by the caller
 };
 constexpr auto kGrace = std::chrono::milliseconds(20);
 
-// Starts the solve; true if it finished (run->result set), false if it was abandoned.
-bool solve_on_worker(const std::shared_ptr<Run>& run, const SatOptions& options, const SatLimits& limits) {
-  std::thread worker([run, close = !options.proof_path.empty()] {
-    const int res = run->solver.solve();
-    run->solver.disconnect_terminator();
-    run->solver.disconnect_learner();
-    if (close) run->solver.close_proof_trace();
-    std::lock_guard<std::mutex> lock(run->mutex);
-    run->result = res;
-    run->done = true;
-    run->finished.notify_all();
-  });
-  std::unique_lock<std::mutex> lock(run->mutex);
-  if (!limits.has_deadline()) {
-    run->finished.wait(lock, [&] { return run->done; });
-  } else if (!run->finished.wait_until(lock, limits.deadline + kGrace, [&] { return run->done; })) {
-    lock.unlock();
-    run->stopper.abandon();
-    worker.detach();  // the worker holds the run: it frees the solver when CaDiCaL returns
-    return false;
+// Load the clauses into `solver`; false if the deadline cut the load.
+bool load(CaDiCaL::Solver& solver, const Cnf& cnf, const SatLimits& limits) {
+  std::int64_t loaded = 0;
+  for (Lit l : cnf.flat()) {
+    solver.add(l);
+    if ((++loaded & 0xFFFF) == 0 && limits.expired()) return false;
   }
-  lock.unlock();
-  worker.join();
   return true;
+}
+
+void publish(Run& run, bool loaded, bool done) {
+  std::lock_guard<std::mutex> lock(run.mutex);
+  run.loaded = loaded, run.done = done;
+  run.changed.notify_all();
+}
+
+// The worker: everything CaDiCaL does, then the result under the lock.
+void work(Run& run, const Cnf& cnf, const SatLimits& limits, const SatOptions& options) {
+  auto solver = std::make_unique<CaDiCaL::Solver>();
+  SatResult& r = run.result;
+  const int vars = cnf.vars();  // cnf is not read after the load
+  solver->set("quiet", 1);
+  if (options.seed) solver->set("seed", options.seed);
+  if (options.check_proof) {
+    solver->set("check", 1);
+    solver->set("checkproof", 1);
+  }
+  const bool proof = !options.proof_path.empty();
+  if (proof) {
+    solver->set("binary", options.binary_proof ? 1 : 0);
+    if (!solver->trace_proof(options.proof_path.c_str()))  // --proof names it: bad input (exit 2)
+      throw InputError("cannot write proof file '" + options.proof_path + "'");
+  }
+  // Loading 10^7 clauses (with the internal proof checker on) takes seconds.
+  if (!load(*solver, cnf, limits)) {
+    if (proof) solver->close_proof_trace();
+    r.stop_reason = "time limit (loading the clauses)";
+    return publish(run, true, true);
+  }
+  publish(run, true, false);  // the caller's Cnf is not read any more
+  solver->connect_learner(&run.learned);
+  solver->connect_terminator(&run.stopper);
+  if (limits.conflicts > 0) solver->limit("conflicts", static_cast<int>(std::min<std::int64_t>(limits.conflicts, INT_MAX)));
+  const int res = solver->solve();
+  solver->disconnect_terminator();
+  solver->disconnect_learner();
+  if (proof) solver->close_proof_trace();
+  if (res == 10) {
+    r.status = SatStatus::sat;
+    r.model.assign(static_cast<std::size_t>(vars) + 1, 0);
+    for (int v = 1; v <= vars; ++v) r.model[v] = solver->val(v) > 0 ? 1 : 0;
+  } else if (res == 20) {
+    r.status = SatStatus::unsat;
+  } else {
+    const std::string why = run.stopper.reason();
+    r.stop_reason = why.empty() ? "conflict limit" : why;
+  }
+  r.stats.learned = run.learned.count;
+  publish(run, true, true);
+  // The solver is freed here, on the worker, after the result is out.
 }
 }  // namespace
 
 SatResult solve(const Cnf& cnf, const SatLimits& limits, const SatOptions& options, const SatProgress& progress) {
   const auto start = Clock::now();
   auto run = std::make_shared<Run>(limits, start, progress);
-  CaDiCaL::Solver& solver = run->solver;
-  solver.set("quiet", 1);
-  if (options.seed) solver.set("seed", options.seed);
-  if (options.check_proof) {
-    solver.set("check", 1);
-    solver.set("checkproof", 1);
-  }
-  if (!options.proof_path.empty()) {
-    solver.set("binary", options.binary_proof ? 1 : 0);
-    if (!solver.trace_proof(options.proof_path.c_str()))  // --proof names it: bad input (exit 2)
-      throw InputError("cannot write proof file '" + options.proof_path + "'");
-  }
-  SatResult r;
-  auto finish = [&](bool out_of_time) {
-    r.stats.learned = run->learned.count;
-    r.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    free_later(run, out_of_time);  // 0.13-0.2 s for 10^6 clauses after 1 s of loading
-    return r;
-  };
-  // Loading 10^7 clauses (with the internal proof checker on) takes seconds: the
-  // command's deadline is polled between literals, and a load it cuts is UNKNOWN.
-  std::int64_t loaded = 0;
-  for (Lit l : cnf.flat()) {
-    solver.add(l);
-    if ((++loaded & 0xFFFF) == 0 && limits.expired()) {
-      if (!options.proof_path.empty()) solver.close_proof_trace();
-      r.stop_reason = "time limit (loading the clauses)";
-      return finish(true);
+  // The worker reads cnf, limits and options only while `loaded` is false; the caller waits
+  // for that. model[v] needs cnf.vars(), read before the publish of the result.
+  std::thread worker([run, &cnf, limits, options] {
+    try {
+      work(*run, cnf, limits, options);
+    } catch (...) {
+      run->failure = std::current_exception();  // before done: the caller reads it after
+      publish(*run, true, true);
     }
-  }
-  solver.connect_learner(&run->learned);
-  solver.connect_terminator(&run->stopper);
-  if (limits.conflicts > 0) solver.limit("conflicts", static_cast<int>(std::min<std::int64_t>(limits.conflicts, INT_MAX)));
-  if (!solve_on_worker(run, options, limits)) {
+    std::lock_guard<std::mutex> lock(run->mutex);  // the solver is gone
+    run->freed = true;
+    run->changed.notify_all();
+  });
+  std::unique_lock<std::mutex> lock(run->mutex);
+  run->changed.wait(lock, [&] { return run->loaded; });
+  const bool finished = limits.has_deadline()
+                            ? run->changed.wait_until(lock, limits.deadline + kGrace, [&] { return run->done; })
+                            : (run->changed.wait(lock, [&] { return run->done; }), true);
+  SatResult r;
+  if (!finished) {
+    lock.unlock();
+    run->stopper.abandon();  // the worker stops at CaDiCaL's next poll and frees the solver
+    worker.detach();
     r.stop_reason = "time limit";
-    r.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    free_later(run, true);  // the learned count is the worker's now: not read
-    return r;
-  }
-  if (run->result == 10) {
-    r.status = SatStatus::sat;
-    r.model.assign(static_cast<std::size_t>(cnf.vars()) + 1, 0);
-    for (int v = 1; v <= cnf.vars(); ++v) r.model[v] = solver.val(v) > 0 ? 1 : 0;
-  } else if (run->result == 20) {
-    r.status = SatStatus::unsat;
   } else {
-    const std::string why = run->stopper.reason();
-    r.stop_reason = why.empty() ? "conflict limit" : why;
+    r = std::move(run->result);
+    const std::exception_ptr failure = run->failure;
+    // Freeing the solver (0.13-0.35 s for 10^6 clauses) is waited for, but not past the
+    // deadline: then the worker finishes it alone.
+    const bool freed = !limits.has_deadline() ||
+                       run->changed.wait_until(lock, limits.deadline + kGrace, [&] { return run->freed; });
+    lock.unlock();
+    if (freed)
+      worker.join();
+    else
+      worker.detach();
+    if (failure) std::rethrow_exception(failure);
   }
-  return finish(limits.expired() || r.stop_reason == "time limit");
+  r.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return r;
 }
 
 }  // namespace blockcast::sat
