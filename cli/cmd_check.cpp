@@ -88,16 +88,12 @@ void check_circulant(const Invocation& inv, const CirculantInput& c, bool json) 
   std::cout << "OK  L=1 circulant P=" << c.P << " k=" << c.k << ": time " << e.time << "; " << e.checks << "\n";
 }
 
-void add_file(CLI::App* sub, std::string& file) {
-  sub->add_option("file", file, "schedule JSON (assignment, solve --json, kbroadcast --out ...; - = stdin)")->required();
-}
-
 }  // namespace
 
 void register_check(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<FileArgs>();
   auto* sub = app.add_subcommand("check", "check a schedule: an assignment symbolically (word legality, blocks, letter conservation), an explicit schedule by replay");
-  add_file(sub, args->file);
+  add_schedule_file(sub, args->file);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
     const ScheduleInput in = read_schedule_input(args->file, "check", true);
@@ -118,7 +114,7 @@ void register_simulate(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<FileArgs>();
   auto* sub = app.add_subcommand(
       "simulate", "replay a schedule in the postal model (an assignment is checked and expanded to k items first)");
-  add_file(sub, args->file);
+  add_schedule_file(sub, args->file);
   add_alias(sub, "items", add(sub, "k", args->k));
   add(sub, "json", args->json);
   sub->callback([args, &inv] {

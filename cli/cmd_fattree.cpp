@@ -1,4 +1,4 @@
-// `blockcast fattree simulate|table|search`: binary fat trees (paper 001, SPEC Sec. 9). The
+// `blockcast fattree simulate|table|search` (plot: cmd_fattree_plot.cpp): binary fat trees (paper 001, SPEC Sec. 9). The
 // paper's schedules replayed by the link-level simulator next to the paper's formulas and
 // lower bounds, and the exhaustive searches for the paper's two open questions.
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include "fattree/algorithms.hpp"
 #include "fattree/evaluate.hpp"
 #include "fattree/exact.hpp"
+#include "fattree/schedule_json.hpp"
 #include "fattree/search.hpp"
 #include "fattree_plots.hpp"
 #include "limits.hpp"
@@ -41,16 +42,6 @@ std::string caps_text(const ft::FatTree& T) {
 }
 
 json opt_json(const std::optional<std::int64_t>& v) { return v ? json(*v) : json(nullptr); }
-
-json injection_json(const ft::Schedule& S, std::size_t i) {
-  const auto& in = S.injections[i];
-  json j = {{"step", in.step}, {"src", in.src}, {"payload", in.payload}};
-  if (in.dst >= 0) j["dst"] = in.dst;
-  else if (in.dst == ft::kAllOthers) j["dst"] = "all";
-  else j["dst"] = S.lists[static_cast<std::size_t>(in.list)];
-  if (!S.timings.empty()) j["hops"] = S.timings[i];
-  return j;
-}
 
 std::string injection_text(const ft::Schedule& S, std::size_t i) {
   const auto& in = S.injections[i];
@@ -211,9 +202,7 @@ void register_table_sub(CLI::App* parent, const Invocation& inv) {
 }
 
 void add_witness(json& j, const ft::Schedule& W, const ft::SimResult& check) {
-  json w = json::array();
-  for (std::size_t i = 0; i < W.injections.size(); ++i) w.push_back(injection_json(W, i));
-  j["witness"] = w;
+  j["witness"] = ft::injections_json(W);  // read back by `fattree plot`
   j["witness_simulated_steps"] = check.completion;
   j["witness_max_queue"] = check.max_queue;
 }
@@ -463,11 +452,12 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
 }  // namespace
 
 void register_fattree(CLI::App& app, const Invocation& inv) {
-  auto* sub = app.add_subcommand("fattree", "binary fat trees (paper 001): simulate, table, search");
+  auto* sub = app.add_subcommand("fattree", "binary fat trees (paper 001): simulate, table, search, plot");
   sub->require_subcommand(1);
   register_simulate_sub(sub, inv);
   register_table_sub(sub, inv);
   register_search_sub(sub, inv);
+  register_fattree_plot(sub, inv);
 }
 
 }  // namespace blockcast::cli

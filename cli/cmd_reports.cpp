@@ -39,12 +39,8 @@ struct ScheduleArgs {
   bool json = false;
 };
 
-void add_file(CLI::App* sub, std::string& file) {
-  sub->add_option("file", file, "schedule JSON (assignment, solve --json, kbroadcast --out ...; - = stdin)")->required();
-}
-
 void add_schedule_args(CLI::App* sub, ScheduleArgs& a) {
-  add_file(sub, a.file);
+  add_schedule_file(sub, a.file);
   add_alias(sub, "items", add(sub, "k", a.k));
 }
 
@@ -141,7 +137,7 @@ void register_draw(CLI::App& app, const Invocation& inv) {
   auto format = std::make_shared<std::string>();
   auto* sched = draw->add_subcommand(
       "schedule", "broadcast tree of one item of an assignment's expanded schedule (checked first) as DOT");
-  add_file(sched, sargs->file);
+  add_schedule_file(sched, sargs->file);
   add(sched, "item", *item);
   add(sched, "format", *format);
   add_svg_alias(sched, *format);

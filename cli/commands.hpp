@@ -17,6 +17,8 @@ void register_instance(CLI::App& app, const Invocation& inv);
 void register_words(CLI::App& app, const Invocation& inv);
 void register_automaton(CLI::App& app, const Invocation& inv);
 void register_fattree(CLI::App& app, const Invocation& inv);
+// `fattree plot` (cmd_fattree_plot.cpp), registered by register_fattree.
+void register_fattree_plot(CLI::App* fattree, const Invocation& inv);
 void register_solve(CLI::App& app, const Invocation& inv);
 void register_table(CLI::App& app, const Invocation& inv);  // best delay per (L, P)
 void register_conjecture(CLI::App& app, const Invocation& inv);

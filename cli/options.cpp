@@ -69,6 +69,7 @@ const std::vector<OptionSpec> kTable = {
      "write base cases, certificates, summary.json and report.md/.html to this directory"},
     {"table", "out", K::path, "", 0, 0, "also write DIR/table.md and DIR/table.html with a heat map of D - lower bound"},
     {"fattree table", "out", K::path, "", 0, 0, "also write DIR/fattree.md and DIR/fattree.html with plots"},
+    {"fattree plot", "out", K::path, "", 0, 0, "also write DIR/fattree_optimum.md and .html with a plot per operation"},
     {"kbroadcast", "out", K::path, "", 0, 0, "write each schedule as DIR/<name>.json, .goal, .csv, .reception.txt"},
     {"*", "format", K::string, "", 0, 0, "output format"},
     {"reception", "format", K::string, "text", 0, 0, "output format: text, markdown or svg"},
@@ -475,6 +476,11 @@ CLI::Option* add(CLI::App* app, const std::string& name, IntList& var) {
       },
       s.help);
   return finish(opt, s);
+}
+
+CLI::Option* add_schedule_file(CLI::App* app, std::string& file) {
+  return app->add_option("file", file, "schedule JSON (assignment, solve --json, kbroadcast --out ...; - = stdin)")
+      ->required();
 }
 
 CLI::Option* add(CLI::App* app, const std::string& name, std::string& var) {

@@ -78,6 +78,10 @@ CLI::Option* add(CLI::App* app, const std::string& name, bool& var);
 // An old spelling kept working but hidden from --help (e.g. `--items` for `--k`).
 void add_alias(CLI::App* app, const std::string& alias, CLI::Option* target);
 
+// The positional schedule file of the commands that read one (check, simulate, export, draw,
+// traffic, ...): required, "-" reads standard input.
+CLI::Option* add_schedule_file(CLI::App* app, std::string& file);
+
 // "fattree search" for the subcommand search of fattree (the key of per-command entries).
 std::string command_path(const CLI::App* app);
 

@@ -28,6 +28,10 @@ inline i64 checked_mul(i64 a, i64 b, const char* what = "count") {
   return r;
 }
 
+// The remainder of v modulo r in [0, r) for r > 0 (C++'s % keeps the sign of v): slots and
+// phases run before 0 in the block layouts of engine/expand.cpp and engine/per_rank.cpp.
+inline i64 floor_mod(i64 v, i64 r) { return ((v % r) + r) % r; }
+
 // Bad user input (parameters, files). The CLI prints what() on one line and exits 2.
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -25,8 +25,6 @@ namespace blockcast {
 
 namespace {
 
-i64 mod(i64 v, i64 r) { return ((v % r) + r) % r; }
-
 struct Block {       // one block of r processors (a BlockWord with count c is c of them)
   std::int32_t first;  // processor id of q = 0
   std::int32_t r;
@@ -201,8 +199,8 @@ void write_by_step(const Assignment& a, const Template& tp, i64 k, std::vector<M
   const size_t nr = tp.radix.size();
   std::vector<std::int32_t> res_s(nr), res_r(nr), recv(static_cast<size_t>(tp.receivers));
   for (size_t x = 0; x < nr; ++x) {
-    res_s[x] = static_cast<std::int32_t>(mod(s_lo, tp.radix[x]));
-    res_r[x] = static_cast<std::int32_t>(mod(s_lo + a.L, tp.radix[x]));
+    res_s[x] = static_cast<std::int32_t>(floor_mod(s_lo, tp.radix[x]));
+    res_r[x] = static_cast<std::int32_t>(floor_mod(s_lo + a.L, tp.radix[x]));
   }
   const std::uint32_t* peer = tp.peer.data();
   for (i64 s = s_lo; s <= s_hi; ++s) {
@@ -236,7 +234,7 @@ void write_by_item(const Assignment& a, const Template& tp, i64 k, std::vector<M
     // Each group has its own reception step i + off + L.
     std::int32_t* o = recv.data();
     for (const Group& gr : tp.groups) {
-      const auto c = static_cast<std::int32_t>(mod(i + gr.off + a.L, gr.r));
+      const auto c = static_cast<std::int32_t>(floor_mod(i + gr.off + a.L, gr.r));
       const std::int32_t* ph = tp.phases.data() + gr.ph;
       std::uint32_t j0 = 0;
       while (j0 < gr.g && ph[j0] > c) ++j0;
@@ -250,7 +248,7 @@ void write_by_item(const Assignment& a, const Template& tp, i64 k, std::vector<M
     };
     emit(0, 0);
     for (const Block& b : tp.blocks) {
-      const auto holder = b.first + static_cast<std::int32_t>(mod(i + b.off0, b.r));
+      const auto holder = b.first + static_cast<std::int32_t>(floor_mod(i + b.off0, b.r));
       for (std::int32_t m = 0; m < b.r; ++m) emit(static_cast<std::uint32_t>(b.first + m), holder);
     }
   }

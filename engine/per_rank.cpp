@@ -15,8 +15,6 @@ namespace {
 
 using api::Transfer;
 
-i64 mod(i64 v, i64 r) { return ((v % r) + r) % r; }
-
 struct Type {          // one BlockWord: `count` blocks of r processors each
   i64 r = 1, count = 0;
   i64 first = 0;       // processor id of q = 0 in the type's first block
@@ -78,7 +76,7 @@ class Layout {
     if (rank == P_ - 1) return false;  // the receive-only processor never sends
     const Place pl = place(rank);
     const Type& t = types_[pl.type];
-    const i64 m = mod(s - pl.q, t.r), o = t.off0 + m, i = s - o;
+    const i64 m = floor_mod(s - pl.q, t.r), o = t.off0 + m, i = s - o;
     // Position among the senders of item i at offset o: the source, then blocks in order.
     i64 n = o == 0 ? 1 : 0;
     for (size_t k = 0; k < pl.type; ++k) n += covers(types_[k], o) ? types_[k].count : 0;
@@ -99,7 +97,7 @@ class Layout {
       for (size_t k = 0; k < pl.type; ++k) n += types_[k].count * types_[k].multiplicity(l);
       const Type& t = types_[pl.type];
       n += pl.block * t.multiplicity(l);
-      for (i64 q = 0; q < pl.q; ++q) n += t.letter[static_cast<size_t>(mod(tau - q, t.r))] == l;
+      for (i64 q = 0; q < pl.q; ++q) n += t.letter[static_cast<size_t>(floor_mod(tau - q, t.r))] == l;
     }
     return {tau, sender(n, i, o), i};
   }
@@ -116,7 +114,7 @@ class Layout {
   i64 letter_at(i64 rank, i64 tau) const {
     const Place pl = place(rank);
     const Type& t = types_[pl.type];
-    return t.letter[static_cast<size_t>(mod(tau - pl.q, t.r))];
+    return t.letter[static_cast<size_t>(floor_mod(tau - pl.q, t.r))];
   }
 
   // The n-th receiver (processor order) of the messages sent at step s with offset o.
@@ -131,7 +129,7 @@ class Layout {
       const i64 first = t.first + (n / g) * t.r;
       i64 j = n % g;
       for (i64 q = 0; q < t.r; ++q)
-        if (t.letter[static_cast<size_t>(mod(tau - q, t.r))] == l && j-- == 0) return first + q;
+        if (t.letter[static_cast<size_t>(floor_mod(tau - q, t.r))] == l && j-- == 0) return first + q;
     }
     if (n == 0 && l == x_) return P_ - 1;
     throw InputError("inconsistent assignment: no receiver for a message at step " + std::to_string(s));
@@ -149,7 +147,7 @@ class Layout {
         n -= t.count;
         continue;
       }
-      return t.first + n * t.r + mod(i + t.off0, t.r);  // the block's holder of item i
+      return t.first + n * t.r + floor_mod(i + t.off0, t.r);  // the block's holder of item i
     }
     throw InputError("inconsistent assignment: no sender for item " + std::to_string(i));
   }

@@ -14,6 +14,11 @@ std::string letter_name(Letter j) {
   return s;
 }
 
+std::string letter_name_upper(Letter j) {
+  if (j >= 0 && j < 26) return std::string(1, char('A' + j));
+  return letter_name(j);
+}
+
 std::string word_string(const Word& w) {
   // Written in place: a conjecture run writes 2 GB of words, and a temporary string per
   // letter (letter_name) was a tenth of its CPU time.

@@ -18,6 +18,9 @@ using Word = std::vector<Letter>;
 
 // 'a'..'z' for 0..25, "{26}" beyond (large L and pruned-tree letters).
 std::string letter_name(Letter j);
+// The capital form, 'A'..'Z' ("{26}" beyond, unchanged): how the papers' figures name the
+// letter of a block's root (tree drawings, reception tables, run reports).
+std::string letter_name_upper(Letter j);
 std::string word_string(const Word& w);
 // Inverse of word_string; throws InputError naming the bad character.
 Word parse_word(const std::string& s);

@@ -7,7 +7,6 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphviz.hpp>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -28,11 +27,6 @@ struct TreeVertex {
   int children = 0;
 };
 using TreeGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, TreeVertex>;
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
 
 }  // namespace
 
@@ -58,8 +52,9 @@ std::string tree_dot(int L, int t) {
       [&](std::ostream& o, size_t v) {
         // Relative name (SPEC Sec. 3): index u = t - delay; upper case with r children if internal.
         const auto& x = g[v];
-        const std::string letter = letter_name(static_cast<Letter>(t - x.delay));
-        const std::string name = x.children > 0 ? upper(letter) + std::to_string(x.children) : letter;
+        const auto letter = static_cast<Letter>(t - x.delay);
+        const std::string name =
+            x.children > 0 ? letter_name_upper(letter) + std::to_string(x.children) : letter_name(letter);
         o << "[label=\"" << x.delay << "\\n" << name << "\"" << (x.children > 0 ? ", shape=box" : "") << "]";
       },
       boost::default_writer(),

@@ -4,7 +4,6 @@
 #include "reception_table.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_map>
 
 #include "checked.hpp"
@@ -21,17 +20,11 @@ Addressing parse_addressing(const std::string& s) {
 
 namespace {
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string symbol(const ReceptionTable& t, std::int64_t item, std::int64_t step, bool active) {
   if (t.addressing == Addressing::absolute) return std::to_string(item);
   const std::int64_t j = item + t.delay - step;  // SPEC Sec. 3: letter j ends at step + j
   if (j < 0 || j > 99999) return "?";            // not a schedule with this delay
-  const std::string name = letter_name(static_cast<Letter>(j));
-  return active ? upper(name) : name;
+  return active ? letter_name_upper(static_cast<Letter>(j)) : letter_name(static_cast<Letter>(j));
 }
 
 }  // namespace
@@ -88,7 +81,7 @@ ReceptionTable reception_table(const Schedule& s, Addressing a,
 std::vector<std::string> layout_groups(const Assignment& a) {
   std::vector<std::string> out;
   for (const auto& b : a.blocks) {
-    const std::string name = upper(letter_name(static_cast<Letter>(b.u))) + std::to_string(b.r);
+    const std::string name = letter_name_upper(static_cast<Letter>(b.u)) + std::to_string(b.r);
     for (i64 c = 0; c < b.count; ++c)
       for (int q = 0; q < b.r; ++q) out.push_back(name);
   }

@@ -5,7 +5,6 @@
 #include "run_report.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -33,11 +32,7 @@ std::string json_scalar(const nlohmann::json& j) {
   return j.dump();
 }
 
-std::string block_name(const BlockWord& b) {
-  std::string s = letter_name(static_cast<Letter>(b.u));
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s + std::to_string(b.r);
-}
+std::string root_name(const BlockWord& b) { return letter_name_upper(static_cast<Letter>(b.u)) + std::to_string(b.r); }
 
 // What one base case establishes: derived when the certificate was read (certificate.cpp).
 struct CaseCheck {
@@ -130,7 +125,7 @@ void base_case_table(Document& d, const CertificateFile& c, const std::vector<Ca
     const BlockWord* root = bc.root ? &*bc.root : nullptr;
     const std::string t = bc.solved_t ? std::to_string(*bc.solved_t) : bc.t ? std::to_string(*bc.t) : "-";
     DocCell root_cell =
-        root ? DocCell{{block_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
+        root ? DocCell{{root_name(*root) + " "}, {root->word.empty() ? "-" : word_string(root->word), "", true}}
              : DocCell{{"-"}};
     const std::string other = nonzero_stats(bc.stats, {"nodes", "seconds"}, "=");
     rows.push_back({{{t}},

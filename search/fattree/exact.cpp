@@ -15,6 +15,7 @@
 #include "atomic_file.hpp"
 #include "checked.hpp"
 #include "drat_check.hpp"
+#include "fattree/schedule_json.hpp"
 
 namespace blockcast::fattree {
 
@@ -90,15 +91,9 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
   if (r.status == sat::SatStatus::sat) {
     out.verdict = Verdict::solved;
     out.witness = model.decode(r);
-    SimOptions so2;
-    so2.queue_free = spec.queue_bound == 0;
-    out.check = simulate(spec.tree, out.witness, so2);
-    if (!out.check.ok || out.check.completion > spec.steps ||
-        (spec.queue_bound >= 0 && out.check.max_queue > spec.queue_bound))
-      throw std::logic_error("exact search: the decoded schedule fails the simulator replay: " +
-                             (out.check.ok ? "completion " + std::to_string(out.check.completion) + ", max queue " +
-                                                 std::to_string(out.check.max_queue)
-                                           : out.check.error));
+    if (const std::string e = replay_error(spec.tree, out.witness, spec.steps, spec.queue_bound, &out.check);
+        !e.empty())
+      throw std::logic_error("exact search: the decoded schedule fails the simulator replay: " + e);
     return out;
   }
   if (r.status == sat::SatStatus::unknown) {

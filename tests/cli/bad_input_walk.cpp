@@ -49,6 +49,7 @@ const std::map<std::string, Argv> kBase = {
     {"fattree simulate", {"--n", "8", "--op", "broadcast"}},
     {"fattree table", {"--n", "4..8", "--capacities", "cbft"}},
     {"fattree search", {"--n", "4", "--op", "broadcast", "--model", "queue-free"}},
+    {"fattree plot", {"@SRC@/fattree/data/search_te_ebft8_queue_free_11.json"}},
     {"solve", {"--L", "3", "--P", "10"}},
     {"table", {"--L", "2", "--P", "2..10"}},
     {"conjecture", {"--L", "3"}},
