@@ -84,14 +84,14 @@ FatTreeOptimumRow read_search_file(const std::string& path) {
   return r;
 }
 
-using Key = std::tuple<std::string, std::string, std::string, std::int64_t>;  // op, capacities, model, n
+using PlotKey = std::tuple<std::string, std::string, std::string, std::int64_t>;  // op, capacities, model, n
 
 // Rows of one key merged: the smallest best, the largest lower bound.
 std::vector<FatTreeOptimumRow> merged(const std::vector<FatTreeOptimumRow>& rows) {
-  std::map<Key, FatTreeOptimumRow> by;
-  std::vector<Key> order;
+  std::map<PlotKey, FatTreeOptimumRow> by;
+  std::vector<PlotKey> order;
   for (const auto& r : rows) {
-    const Key k{r.op, r.capacities, r.model, r.n};
+    const PlotKey k{r.op, r.capacities, r.model, r.n};
     auto [it, fresh] = by.try_emplace(k, r);
     if (fresh) {
       order.push_back(k);
@@ -105,7 +105,7 @@ std::vector<FatTreeOptimumRow> merged(const std::vector<FatTreeOptimumRow>& rows
   // a refusal with queues refuses the queue-free model too (docs/fattree.md "n = 16").
   for (auto& [k, free] : by) {
     if (std::get<2>(k) != "queue-free") continue;
-    const auto q = by.find(Key{std::get<0>(k), std::get<1>(k), "queues", std::get<3>(k)});
+    const auto q = by.find(PlotKey{std::get<0>(k), std::get<1>(k), "queues", std::get<3>(k)});
     if (q == by.end()) continue;
     FatTreeOptimumRow& queues = q->second;
     if (free.best && (!queues.best || *free.best < *queues.best)) queues.best = free.best;
@@ -120,7 +120,7 @@ std::vector<FatTreeOptimumRow> merged(const std::vector<FatTreeOptimumRow>& rows
   return out;
 }
 
-json row_json(const FatTreeOptimumRow& r) {
+json optimum_json(const FatTreeOptimumRow& r) {
   return {{"op", r.op},
           {"capacities", r.capacities},
           {"model", r.model},
@@ -171,7 +171,7 @@ void register_fattree_plot(CLI::App* parent, const Invocation& inv) {
              r.lower_source + ")");
     if (a->json) {
       json js = json::array();
-      for (const auto& r : rows) js.push_back(row_json(r));
+      for (const auto& r : rows) js.push_back(optimum_json(r));
       print_json(inv, "blockcast-fattree-plot", json{{"rows", js}}, Status::accepted);
     } else {
       std::cout << "fat-tree optimum (every best schedule re-simulated; lower bound: analytic or a recorded IMPOSSIBLE)\n";

@@ -14,7 +14,7 @@ namespace {
 std::string series_key(const FatTreeOptimumRow& r) { return r.capacities + ", " + r.model; }
 
 template <class Key>
-std::vector<std::string> distinct(const std::vector<FatTreeOptimumRow>& rows, Key key) {
+std::vector<std::string> distinct_values(const std::vector<FatTreeOptimumRow>& rows, Key key) {
   std::vector<std::string> out;
   for (const auto& r : rows)
     if (std::find(out.begin(), out.end(), key(r)) == out.end()) out.push_back(key(r));
@@ -29,7 +29,7 @@ std::string hover(const FatTreeOptimumRow& r) {
          (r.settled() ? ", optimum" : ", open") + "; paper formula " + value_text(r.formula);
 }
 
-std::string plot_file(const std::string& op) { return "plots/fattree_optimum_" + op + ".svg"; }
+std::string optimum_plot_file(const std::string& op) { return "plots/fattree_optimum_" + op + ".svg"; }
 
 // One operation's plot: per (capacities, model) a solid line of best found values and a bar
 // per open gap; per capacities the paper's formula, dashed.
@@ -45,8 +45,8 @@ Plot operation_plot(const std::string& op, const std::vector<FatTreeOptimumRow>&
   };
   std::vector<FatTreeOptimumRow> mine;
   std::copy_if(rows.begin(), rows.end(), std::back_inserter(mine), [&](const FatTreeOptimumRow& r) { return r.op == op; });
-  const auto keys = distinct(mine, series_key);
-  const auto caps = distinct(mine, [](const FatTreeOptimumRow& r) { return r.capacities; });
+  const auto keys = distinct_values(mine, series_key);
+  const auto caps = distinct_values(mine, [](const FatTreeOptimumRow& r) { return r.capacities; });
   // Colours: one per capacities (its formula's) when the operation has several, the models of
   // one capacities told apart by width (the first drawn widest, so equal values stay visible);
   // one per model, the formula grey and the models by width too, when it has one pattern.
@@ -101,7 +101,7 @@ Plot operation_plot(const std::string& op, const std::vector<FatTreeOptimumRow>&
 
 std::vector<std::pair<std::string, std::string>> fattree_optimum_plots(const std::vector<FatTreeOptimumRow>& rows) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& op : distinct(rows, [](const FatTreeOptimumRow& r) { return r.op; })) {
+  for (const auto& op : distinct_values(rows, [](const FatTreeOptimumRow& r) { return r.op; })) {
     const Plot p = operation_plot(op, rows);
     if (!p.series.empty()) out.emplace_back(op, plot_svg(p));
   }
@@ -116,7 +116,7 @@ Document fattree_optimum_document(const std::vector<FatTreeOptimumRow>& rows) {
                 "was replayed by the link-level simulator when this report was made; a lower bound above the "
                 "analytic one is a refusal the search recorded (IMPOSSIBLE with a checked DRAT proof when it ran)."}});
   for (const auto& [op, svg] : fattree_optimum_plots(rows))
-    d.figure(plot_file(op), op + ": best found and proved lower bound against n, paper formula dashed", svg);
+    d.figure(optimum_plot_file(op), op + ": best found and proved lower bound against n, paper formula dashed", svg);
   std::vector<std::vector<DocCell>> table;
   for (const auto& r : rows)
     table.push_back({{{r.op}},
