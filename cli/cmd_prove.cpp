@@ -21,6 +21,7 @@ nlohmann::json prove_json(const TreeSpec& s, const sat::ProveResult& r) {
   if (r.witness) j["schedule"] = to_json(*r.witness);  // an assignment file of its own
   j["verdict"] = verdict_name(r.verdict);
   j["method"] = "sat";
+  j["encoding"] = sat::cnf_form_name(r.form);
   j["L"] = s.L;
   j["t"] = s.t;
   j["T"] = s.T;
@@ -43,7 +44,9 @@ nlohmann::json prove_json(const TreeSpec& s, const sat::ProveResult& r) {
 void print_text(const TreeSpec& s, const sat::ProveResult& r) {
   std::cout << verdict_name(r.verdict) << "\n";
   std::cout << "L " << s.L << "  t " << s.t << "  P " << s.P << "  shape " << shape_name(s.shape) << "  delay "
-            << s.delay() << "  leaves removed " << s.removed << "  method: SAT, independent encoding (docs/prover.md)\n";
+            << s.delay() << "  leaves removed " << s.removed << "  method: SAT, "
+            << (r.form == sat::CnfForm::counts ? "counts encoding (sum condition, Hall's theorem)" : "independent residue encoding")
+            << " (docs/prover.md)\n";
   if (r.vars == 0) {  // the deadline stopped the encoding: nothing was solved
     std::cout << "cnf: not finished after " << r.encode_seconds << " s\n";
   } else {
@@ -70,7 +73,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 3, t = 7;
     std::int64_t P = 0;
-    std::string receive_only, proof, dimacs, shape;
+    std::string receive_only, proof, dimacs, shape, encoding = "residue";
     bool extendable = false, no_symmetry = false, json = false;
     double time_limit = 0;
     std::int64_t conflicts = 0, max_memory = 0;
@@ -84,6 +87,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
   auto* shape_opt = add(sub, "shape", a->shape);
   add(sub, "receive-only", a->receive_only);
   add(sub, "extendable", a->extendable);
+  add(sub, "encoding", a->encoding);
   add(sub, "proof", a->proof);
   add(sub, "dimacs", a->dimacs);
   add(sub, "time-limit", a->time_limit);
@@ -104,6 +108,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     if (!a->receive_only.empty())
       o.encoding.receive_only =
           receive_only_letter(a->receive_only, a->L, spec.shape == Shape::optimal ? a->L : std::numeric_limits<int>::max());
+    o.form = sat::parse_cnf_form(a->encoding);
     o.encoding.extendable = a->extendable;
     o.encoding.symmetry = !a->no_symmetry;
     o.limits.time_limit = a->time_limit;

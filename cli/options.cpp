@@ -30,7 +30,7 @@ const std::vector<OptionSpec> kTable = {
     {"conjecture", "L", K::list, "3..10", 1, 1024, "latencies L to certify: N, A..B or a list"},
     {"table", "L", K::list, "2..8", 1, 256, "latencies L: N, A..B or a list"},
     {"kbroadcast-table", "L", K::list, "1..3", 1, 16, "latencies L: N, A..B or a list"},
-    {"*", "t", K::int_, "7", 0, 200, "tree depth t: the optimal tree has P-1 = f_t nodes"},
+    {"*", "t", K::int_, "7", 0, 1024, "tree depth t: the optimal tree has P-1 = f_t nodes"},
     {"*", "P", K::list, "", 2, kMax, "processors including the source: N, A..B or a list (10,100,1000)"},
     {"table", "P", K::list, "2..100", 2, 999'999'999, "processors including the source: N, A..B or a list"},
     {"kbroadcast-table", "P", K::list, "2..8", 2, 12, "processors including the source: N, A..B or a list"},
@@ -144,6 +144,9 @@ const std::vector<OptionSpec> kTable = {
     {"*", "encoding", K::string, "all", 0, 0,
      "fattree search: SAT encoding parts, all, none or a comma list of shared, implied, redundant, symmetry (docs/fattree.md)"},
     {"*", "proof", K::path, "", 0, 0, "keep the DRAT proof of an UNSAT answer in this file"},
+    {"prove", "encoding", K::string, "residue", 0, 0,
+     "CNF of the word rule: residue (the rule as stated) or counts (letter counts and the sum condition mod r, by "
+     "Hall's theorem; small proofs where residue proofs explode; optimal tree only)"},
     {"prove", "proof", K::path, "", 0, 0, "write the DRAT proof to this file (default: a temporary file, removed)"},
     {"*", "proof-check", K::string, "auto", 0, 0,
      "check UNSAT proofs with the independent DRAT checker (independent), CaDiCaL's checker (internal) or both in turn (auto)"},

@@ -9,6 +9,7 @@
 
 #include "block_search.hpp"
 #include "prove.hpp"
+#include "sanitized.hpp"
 
 using namespace blockcast;
 
@@ -151,4 +152,79 @@ TEST_CASE("prove agrees with the ties and pruned regression rows with L <= 4 (tr
   }
   CHECK(impossible == 6);  // ties: L=2 P=6,9,13,14; L=4 P=8; L=6 P=10
   CHECK(compared > 60);
+}
+
+// The counts encoding (search/sat/counts_cnf.hpp): the same tests over both encodings, and
+// the t = 2L rows far beyond what the residue encoding's proofs reach.
+TEST_CASE("prove --encoding counts agrees with every regression row (L <= 12), witnesses checked") {
+  int impossible = 0;
+  for (const auto& row : rows()) {
+    CAPTURE(row.L);
+    CAPTURE(row.t);
+    Instance I = optimal_instance(row.L, row.t);
+    sat::ProveOptions o;
+    o.form = sat::CnfForm::counts;
+    auto r = run(I, o);
+    CHECK(verdict_name(r.verdict) == row.verdict);
+    CHECK(r.form == sat::CnfForm::counts);
+    if (r.witness) CHECK(!check_assignment(I, *r.witness));
+    if (r.verdict == Verdict::impossible) CHECK(r.drat.verified());
+    impossible += r.verdict == Verdict::impossible;
+  }
+  CHECK(impossible == 8);  // L=2 t=4,5,6; t = 2L for L = 4..12 even
+}
+
+TEST_CASE("prove --encoding counts agrees with the exact search on receive-only variants (L <= 5, t <= 3L)") {
+  int impossible = 0, compared = 0;
+  for (int L = 2; L <= 5; ++L)
+    for (int t = L + 1; t <= 3 * L; ++t)
+      for (Letter x = 0; x < L; ++x)
+        for (bool symmetry : {true, false}) {
+          Instance I = optimal_instance(L, t);
+          SearchOptions so;
+          so.receive_only = x;
+          sat::ProveOptions po;
+          po.form = sat::CnfForm::counts;
+          po.encoding.receive_only = x;
+          po.encoding.symmetry = symmetry;
+          auto s = solve_exact(I, so);
+          auto p = run(I, po);
+          CAPTURE(L);
+          CAPTURE(t);
+          CAPTURE(x);
+          REQUIRE(s.verdict != Verdict::unknown);
+          CHECK(p.verdict == s.verdict);
+          if (p.witness) {
+            CHECK(p.witness->receive_only == x);
+            CHECK(!check_assignment(I, *p.witness));
+          }
+          impossible += p.verdict == Verdict::impossible;
+          ++compared;
+        }
+  CHECK(compared > 200);
+  CHECK(impossible > 40);
+}
+
+TEST_CASE("prove --encoding counts: t = 2L is IMPOSSIBLE for every even L <= 64 (checked proofs), SOLVED for odd L") {
+  const int top = testing::sanitized ? 32 : 64;
+  for (int L = 3; L <= top; ++L) {
+    CAPTURE(L);
+    sat::ProveOptions o;
+    o.form = sat::CnfForm::counts;
+    auto r = run(optimal_instance(L, 2 * L), o);
+    CHECK(r.verdict == (L % 2 == 0 ? Verdict::impossible : Verdict::solved));
+    if (L % 2 == 0) CHECK(r.drat.verified());
+    if (r.witness) CHECK(r.witness->receive_only == (L - 1) / 2);  // the only letter the sum allows
+  }
+}
+
+TEST_CASE("prove --encoding counts: unsupported forms are input errors") {
+  sat::ProveOptions o;
+  o.form = sat::CnfForm::counts;
+  o.encoding.extendable = true;
+  CHECK_THROWS_AS(sat::prove(optimal_instance(3, 7), o), InputError);
+  sat::ProveOptions p;
+  p.form = sat::CnfForm::counts;
+  CHECK_THROWS_AS(sat::prove(tree_spec(3, 6, Shape::ties), p), InputError);  // P-1 = 5 < f_6: one leaf removed
+  CHECK_THROWS_AS(sat::parse_cnf_form("hall"), InputError);
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <unistd.h>
 
 #include "atomic_file.hpp"
@@ -39,7 +40,8 @@ std::string simulate_small(const Assignment& a) {
   return "simulated " + std::to_string(items) + " items, max delay " + std::to_string(s.max_delay);
 }
 
-std::string check_model(const InstanceCnf& enc, const ProveOptions& opt, const Assignment& a) {
+template <class Enc>
+std::string check_model(const Enc& enc, const ProveOptions& opt, const Assignment& a) {
   const Instance inst = enc.instance_of(a);  // InputError if a trimmed tree breaks the shape rules
   if (auto e = check_assignment(inst, a))
     throw std::logic_error("prover: decoded model fails the symbolic checker: " + *e);
@@ -59,17 +61,28 @@ std::string check_model(const InstanceCnf& enc, const ProveOptions& opt, const A
 namespace {
 
 // Encodes `what` (an Instance or a TreeSpec) under the command's deadline and solves it; a
-// deadline reached while encoding gives UNKNOWN with what was built.
+// deadline reached while encoding (or while ordering a counts model's words) gives UNKNOWN
+// with what was built.
 template <class What>
 ProveResult encode_and_solve(const What& what, const ProveOptions& opt, const std::string& name) {
   const auto t0 = Clock::now();
   InstanceCnfOptions eo = opt.encoding;
   eo.deadline = std::min(eo.deadline, opt.limits.deadline);
   try {
+    if (opt.form == CnfForm::counts) {
+      if constexpr (std::is_same_v<What, TreeSpec>) {
+        if (what.shape == Shape::pruned || what.removed != 0)
+          throw InputError("--encoding counts decides the optimal tree only (--t, or --P with P-1 = f_t)");
+        return solve_and_check(CountsCnf(optimal_instance(what.L, what.t), eo), opt, name, since(t0));
+      } else {
+        return solve_and_check(CountsCnf(what, eo), opt, name, since(t0));
+      }
+    }
     InstanceCnf enc(what, eo);
     return solve_and_check(enc, opt, name, since(t0));
   } catch (const EncodingStopped& e) {
     ProveResult res;
+    res.form = opt.form;
     res.encode_seconds = since(t0);
     res.verification = e.what();
     return res;
@@ -87,8 +100,19 @@ ProveResult prove(const TreeSpec& spec, const ProveOptions& opt) {
                           "L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + " shape " + shape_name(spec.shape));
 }
 
-ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds) {
+std::string cnf_form_name(CnfForm f) { return f == CnfForm::counts ? "counts" : "residue"; }
+
+CnfForm parse_cnf_form(const std::string& s) {
+  if (s == "residue") return CnfForm::residue;
+  if (s == "counts") return CnfForm::counts;
+  throw InputError("--encoding: '" + s + "' is not residue or counts");
+}
+
+namespace {
+template <class Enc>
+ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const std::string& what, double encode_seconds) {
   ProveResult res;
+  res.form = opt.form;
   res.encode_seconds = encode_seconds;
   res.vars = enc.cnf().vars();
   res.clauses = enc.cnf().clause_count();
@@ -162,6 +186,16 @@ ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, con
     res.proof_path = opt.proof_path;
   }
   return res;
+}
+
+}  // namespace
+
+ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds) {
+  return solve_and_check_any(enc, opt, what, encode_seconds);
+}
+
+ProveResult solve_and_check(const CountsCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds) {
+  return solve_and_check_any(enc, opt, what, encode_seconds);
 }
 
 }  // namespace blockcast::sat

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "counts_cnf.hpp"
 #include "drat_check.hpp"
 #include "instance_cnf.hpp"
 #include "solver.hpp"
@@ -18,8 +19,15 @@
 
 namespace blockcast::sat {
 
+// Which CNF states the word rule: the residue condition itself (instance_cnf.hpp, the
+// default) or letter counts with the sum condition (counts_cnf.hpp, optimal trees only).
+enum class CnfForm { residue, counts };
+std::string cnf_form_name(CnfForm f);
+CnfForm parse_cnf_form(const std::string& s);  // InputError on an unknown name
+
 struct ProveOptions {
   InstanceCnfOptions encoding;
+  CnfForm form = CnfForm::residue;
   SatLimits limits;
   std::string proof_path;   // "" = a temporary file, removed afterwards
   std::string dimacs_path;  // "" = none; else the CNF is written here
@@ -31,6 +39,7 @@ struct ProveOptions {
 
 struct ProveResult {
   Verdict verdict = Verdict::unknown;
+  CnfForm form = CnfForm::residue;    // the encoding used
   std::optional<Assignment> witness;  // checked, when SOLVED
   std::string verification;           // what was checked, one line
   int vars = 0;
@@ -49,5 +58,6 @@ ProveResult prove(const Instance& inst, const ProveOptions& opt);
 ProveResult prove(const TreeSpec& spec, const ProveOptions& opt);
 // The common part: solve an encoding and check the answer (`what` names it in the DIMACS).
 ProveResult solve_and_check(const InstanceCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds);
+ProveResult solve_and_check(const CountsCnf& enc, const ProveOptions& opt, const std::string& what, double encode_seconds);
 
 }  // namespace blockcast::sat
