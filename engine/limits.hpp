@@ -91,6 +91,8 @@ class Stop {
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   // Past the time budget or the deadline (whatever the node count says).
   bool expired() const { return end_ != Clock::time_point::max() && Clock::now() > end_; }
+  // When the time budget or the deadline ends (max(): never).
+  Clock::time_point end() const { return end_; }
   std::int64_t nodes() const { return nodes_.load(); }
 
  private:

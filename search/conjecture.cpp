@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <thread>
 
 #include <tbb/task_group.h>
@@ -84,6 +85,10 @@ class ConjectureRun {
   void scan_base_cases();
   bool window_holds(int cand, Letter x);
   bool retry_open(std::vector<int>& open, Letter x);
+  void lower_t0();
+  bool window_settles(int cand, Letter x);
+  Verdict settle(int t, Letter x);
+  void select_minimality_evidence();
   void certify();
   void decide_smaller();
   void tabulate_pruned();
@@ -126,6 +131,7 @@ class ConjectureRun {
   // most once per level; UNKNOWN pairs remember the highest level run.
   std::map<std::pair<int, Letter>, CaseResult> decided_;
   std::map<std::pair<int, Letter>, int> level_tried_;
+  std::set<std::pair<int, Letter>> complete_tried_;  // pairs settle() gave the complete search
   std::map<int, Instance> instances_;
   std::map<std::pair<int, Letter>, bool> refuted_;
   // How each pair found IMPOSSIBLE in the scan was refuted: the evidence that t0 is minimal.
@@ -171,9 +177,11 @@ ConjectureResult ConjectureRun::run() {
     // t0 is minimal exactly when the recorded refutations cover every window below it: not
     // inferred from the scan's bookkeeping, so a window given up without a refutation (a
     // limit, an UNKNOWN left after the last effort level) can never pass as refuted.
-    std::vector<Refutation> all;
-    for (const auto& [key, f] : refutations_) all.push_back(f);
-    res_.evidence = select_evidence(L_, t0_, opt_.shape, all);
+    select_minimality_evidence();
+    if (!res_.evidence.open.empty() && levelled_ && opt_.method == Method::auto_) {
+      lower_t0();
+      select_minimality_evidence();
+    }
     res_.minimal = res_.evidence.open.empty();
     if (res_.minimal && limit_hit_)
       progress("every window below t0 is refuted, although some pairs hit a limit");
@@ -257,6 +265,50 @@ bool ConjectureRun::retry_open(std::vector<int>& open, Letter x) {
     open = std::move(still);
   }
   return ok;
+}
+
+// After the scan (method auto beyond fallback_max_L, issue 24 item 2): the scan gives a
+// window up at its second UNKNOWN and never runs the complete search there, so a window
+// below t0 may be open although it holds. Each open window, smallest t0' first, is decided
+// again with every pair settled as far as the run can: all constructive levels, then the
+// complete search with auto's per-instance limit (tuning.fallback_limits). The first window
+// that holds becomes t0 (all windows below it are refuted or still open); a refuted pair is
+// recorded as evidence like any other.
+void ConjectureRun::lower_t0() {
+  std::vector<std::pair<int, Letter>> cands;
+  for (const OpenWindows& w : res_.evidence.open)
+    for (int c = w.from; c <= w.to; ++c) cands.push_back({c, w.x});
+  std::sort(cands.begin(), cands.end());
+  for (const auto& [cand, x] : cands)
+    if (window_settles(cand, x)) {
+      progress("t0 lowered from " + std::to_string(t0_) + " to " + std::to_string(cand) + " with x=" + letter_name(x));
+      t0_ = cand, x0_ = x;
+      return;
+    }
+}
+
+bool ConjectureRun::window_settles(int cand, Letter x) {
+  for (int t = cand; t < cand + L_; ++t)
+    if (counted_out(t, x)) return false;
+  for (int t = cand; t < cand + L_; ++t)
+    if (out_of_time(opt_) || settle(t, x) != Verdict::solved) return false;
+  return true;
+}
+
+// The strongest decision of (t, x) the run makes: every constructive level, then (once per
+// pair, up to tuning.settle_complete_max_L) the complete search.
+Verdict ConjectureRun::settle(int t, Letter x) {
+  Verdict v = decided_case(t, x, 0).verdict;
+  for (int level = 1; v == Verdict::unknown && level <= top_level_; ++level) v = decided_case(t, x, level).verdict;
+  if (v != Verdict::unknown || L_ > opt_.search.tuning.settle_complete_max_L || !complete_tried_.insert({t, x}).second)
+    return v;
+  CaseResult r = decide_complete(t, x);
+  count(r.stats);
+  note_refutation(t, x, r);
+  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " complete " + verdict_name(r.verdict) + " (settling)");
+  v = r.verdict;
+  decided_[{t, x}] = std::move(r);
+  return v;
 }
 
 // The certificate of the window found, checked by the induction (compositions t0+L ..).
@@ -357,6 +409,12 @@ void ConjectureRun::effort(ConstructiveOptions& co, int level) const {
   if (!levelled_) return;
   if (level == 0) co.tries = std::min(co.tries, opt_.search.tuning.level0_tries);
   if (level == 2) co.tries = std::max(co.tries, opt_.search.tuning.level2_tries);
+}
+
+void ConjectureRun::select_minimality_evidence() {
+  std::vector<Refutation> all;
+  for (const auto& [key, f] : refutations_) all.push_back(f);
+  res_.evidence = select_evidence(L_, t0_, opt_.shape, all);
 }
 
 // Decide I(t) (or the pruned tree for t): receive-only x and extendable root when x is

@@ -14,7 +14,10 @@
 // with one such UNKNOWN and everything else SOLVED retries it with 60, then 400 tries
 // (tuning.level0_tries, ConstructiveOptions::tries, tuning.level2_tries).
 // A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
-// not one proved minimal; `ConjectureResult::minimal` says which. It is true only when the
+// not one proved minimal; `ConjectureResult::minimal` says which. After the scan (method
+// auto beyond fallback_max_L) every window below t0 left open is decided again, smallest
+// first, with each pair settled by every level and then the complete search (with
+// fallback_limits): a window that holds lowers t0, a refuted pair closes its windows. It is true only when the
 // refutations recorded during the scan (minimality.hpp: counting numbers, exhausted
 // searches) cover every window (t0', x) with L <= t0' < t0; they go into the certificate.
 //

@@ -64,6 +64,11 @@ struct Tuning {
   // many tries per (t, x), level 2 at least that many (level 1: ConstructiveOptions::tries).
   int level0_tries = 3;
   int level2_tries = 400;
+  // After the scan, open windows below t0 are settled again (conjecture.cpp, lower_t0); their
+  // pairs get the complete search (fallback_limits) only up to this L. Measured on
+  // conjecture --L 3..256: it refuted pairs at L = 17, 21, 23, 52 and none above 52, where
+  // its 2 s per pair only ended UNKNOWN (about 4 minutes of CPU over the 81 open L).
+  int settle_complete_max_L = 64;
 
   // --- Replays (engine/simulator.hpp): a schedule is expanded and simulated when
   // P * (items + L + T) is at most this many events.
