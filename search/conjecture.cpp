@@ -96,7 +96,8 @@ class ConjectureRun {
   // Deciding one case.
   CaseResult decide(int t, std::optional<Letter> x, int level) const;
   std::optional<CaseResult> decide_constructive(int t, std::optional<Letter> x, int level) const;
-  CaseResult decide_complete(int t, std::optional<Letter> x) const;
+  // `settle`: tuning.settle_limits on one thread instead of the run's limits and threads.
+  CaseResult decide_complete(int t, std::optional<Letter> x, bool settle = false) const;
   void effort(ConstructiveOptions& co, int level) const;
   CaseResult run_case(int t, std::optional<Letter> x, int level = 0);
   const CaseResult& decided_case(int t, Letter x, int level);
@@ -271,7 +272,7 @@ bool ConjectureRun::retry_open(std::vector<int>& open, Letter x) {
 // window up at its second UNKNOWN and never runs the complete search there, so a window
 // below t0 may be open although it holds. Each open window, smallest t0' first, is decided
 // again with every pair settled as far as the run can: all constructive levels, then the
-// complete search with auto's per-instance limit (tuning.fallback_limits). The first window
+// complete search (up to tuning.settle_complete_max_L, a node budget: tuning.settle_limits). The first window
 // that holds becomes t0 (all windows below it are refuted or still open); a refuted pair is
 // recorded as evidence like any other.
 void ConjectureRun::lower_t0() {
@@ -296,13 +297,13 @@ bool ConjectureRun::window_settles(int cand, Letter x) {
 }
 
 // The strongest decision of (t, x) the run makes: every constructive level, then (once per
-// pair, up to tuning.settle_complete_max_L) the complete search.
+// pair, up to tuning.settle_complete_max_L) the complete search within tuning.settle_limits.
 Verdict ConjectureRun::settle(int t, Letter x) {
   Verdict v = decided_case(t, x, 0).verdict;
   for (int level = 1; v == Verdict::unknown && level <= top_level_; ++level) v = decided_case(t, x, level).verdict;
   if (v != Verdict::unknown || L_ > opt_.search.tuning.settle_complete_max_L || !complete_tried_.insert({t, x}).second)
     return v;
-  CaseResult r = decide_complete(t, x);
+  CaseResult r = decide_complete(t, x, true);
   count(r.stats);
   note_refutation(t, x, r);
   progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " complete " + verdict_name(r.verdict) + " (settling)");
@@ -471,12 +472,16 @@ std::optional<CaseResult> ConjectureRun::decide_constructive(int t, std::optiona
   return std::nullopt;
 }
 
-CaseResult ConjectureRun::decide_complete(int t, std::optional<Letter> x) const {
+CaseResult ConjectureRun::decide_complete(int t, std::optional<Letter> x, bool settle) const {
   SearchOptions so = opt_.search;
   so.receive_only = x;
   so.extendable = x.has_value();
-  if (opt_.method == Method::auto_ && so.limits.max_nodes == 0 && so.limits.time_limit == 0)
+  if (settle) {
+    so.limits = opt_.search.tuning.settle_limits;
+    so.threads = 1;
+  } else if (opt_.method == Method::auto_ && so.limits.max_nodes == 0 && so.limits.time_limit == 0) {
     so.limits = opt_.search.tuning.fallback_limits;
+  }
   so.limits = within_deadline(so.limits, opt_);
   SearchResult r = search_shape(L_, t, opt_.shape, so);
   CaseResult c;

@@ -16,10 +16,11 @@
 // A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
 // not one proved minimal; `ConjectureResult::minimal` says which. After the scan (method
 // auto beyond fallback_max_L) every window below t0 left open is decided again, smallest
-// first, with each pair settled by every level and then the complete search (with
-// fallback_limits): a window that holds lowers t0, a refuted pair closes its windows. It is true only when the
-// refutations recorded during the scan (minimality.hpp: counting numbers, exhausted
-// searches) cover every window (t0', x) with L <= t0' < t0; they go into the certificate.
+// first, each pair settled by every level and then the complete search (up to
+// settle_complete_max_L, node budget settle_limits): a window that holds lowers t0, a
+// refuted pair closes its windows. `minimal` is true only when the refutations recorded
+// (minimality.hpp: counting numbers, exhausted searches) cover every window (t0', x) with
+// L <= t0' < t0; they go into the certificate.
 //
 // Shape pruned (SPEC Sec. 6-7, paper 000 Thm 3.5: delay L + t + 1 for P-1 = f_t) runs the
 // same induction over pruned trees, searched by solve_shape (profile and words together),

@@ -65,10 +65,14 @@ struct Tuning {
   int level0_tries = 3;
   int level2_tries = 400;
   // After the scan, open windows below t0 are settled again (conjecture.cpp, lower_t0); their
-  // pairs get the complete search (fallback_limits) only up to this L. Measured on
-  // conjecture --L 3..256: it refuted pairs at L = 17, 21, 23, 52 and none above 52, where
-  // its 2 s per pair only ended UNKNOWN (about 4 minutes of CPU over the 81 open L).
+  // pairs get the complete search only up to this L. Measured on conjecture --L 3..256: it
+  // refuted pairs at L = 17, 21, 23, 52 and none above 52, where 2 s per pair only ended
+  // UNKNOWN (about 4 minutes of CPU over the 81 open L).
   int settle_complete_max_L = 64;
+  // Its limit: a node budget on one thread, not seconds, so that t0 does not depend on the
+  // machine's load (a 2 s limit gave L = 48 t0 = 98 on a quiet machine and 99 under ctest -j2;
+  // the pairs that settle L = 48 take 10-16 thousand nodes, about 0.8 s).
+  Limits settle_limits{50'000, 0};
 
   // --- Replays (engine/simulator.hpp): a schedule is expanded and simulated when
   // P * (items + L + T) is at most this many events.
