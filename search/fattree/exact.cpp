@@ -2,11 +2,7 @@
 // in the simulator, check UNSAT proofs (paper 001 Sec. 2 model; search/sat back end).
 #include "fattree/exact.hpp"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <sstream>
@@ -16,6 +12,7 @@
 #include "checked.hpp"
 #include "drat_check.hpp"
 #include "fattree/schedule_json.hpp"
+#include "temp_proof.hpp"
 
 namespace blockcast::fattree {
 
@@ -29,25 +26,6 @@ ProofCheck parse_proof_check(const std::string& s) {
 namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-std::string temp_proof_path() {
-  static std::atomic<int> counter{0};
-  auto p = std::filesystem::temp_directory_path() /
-           ("blockcast-fattree-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".drat");
-  return p.string();
-}
-
-// Removes a temporary proof file when the search is done with it.
-struct TempFile {
-  std::string path;
-  bool remove = false;
-  ~TempFile() {
-    if (remove) std::remove(path.c_str());
-  }
-};
-}  // namespace
-
-namespace {
 
 // The search with its DRAT proof traced to `proof_path`.
 ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, const std::string& proof_path) {
@@ -148,8 +126,8 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
 
 ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
   if (opt.proof_path.empty()) {
-    TempFile proof{temp_proof_path(), true};
-    return run_with_proof(spec, opt, proof.path);
+    const sat::TempProof proof("blockcast-fattree");  // gone with the process, however it ends
+    return run_with_proof(spec, opt, proof.path());
   }
   // A proof to keep is traced into a temporary next to its name and renamed there at the
   // end (issue 28): a killed run never leaves a truncated proof under that name.

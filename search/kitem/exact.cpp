@@ -1,27 +1,18 @@
 // Exact k-item broadcast and endgame completion (see exact.hpp).
 #include "kitem/exact.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "drat_check.hpp"
 #include "simulator.hpp"
+#include "temp_proof.hpp"
 
 namespace blockcast {
 
-namespace {
-std::string temp_proof_path() {
-  static std::atomic<int> serial{0};
-  return (std::filesystem::temp_directory_path() /
-          ("blockcast_kitem_" + std::to_string(::getpid()) + "_" + std::to_string(serial++) + ".drat"))
-      .string();
-}
-}  // namespace
 
 CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, bool want_proof) {
   CheckedAnswer ans;
@@ -29,7 +20,8 @@ CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, 
   ans.clauses = cnf.clause_count();
   const auto start = std::chrono::steady_clock::now();
   sat::SatOptions so;
-  if (want_proof) so.proof_path = temp_proof_path();
+  std::optional<sat::TempProof> proof;  // gone with the process, however it ends
+  if (want_proof) so.proof_path = proof.emplace("blockcast-kitem").path();
   ans.sat = sat::solve(cnf, limits, so);
   std::error_code ec;
   switch (ans.sat.status) {
@@ -59,7 +51,6 @@ CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, 
       break;
     }
   }
-  if (want_proof) std::filesystem::remove(so.proof_path, ec);
   ans.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return ans;
 }

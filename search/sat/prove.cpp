@@ -2,18 +2,17 @@
 #include "prove.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
-#include <unistd.h>
 
 #include "atomic_file.hpp"
 #include "expand.hpp"
 #include "simulator.hpp"
+#include "temp_proof.hpp"
 
 namespace blockcast::sat {
 
@@ -22,12 +21,6 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-std::string temp_proof_path() {
-  static std::atomic<int> serial{0};
-  return (std::filesystem::temp_directory_path() /
-          ("blockcast_prove_" + std::to_string(::getpid()) + "_" + std::to_string(serial++) + ".drat"))
-      .string();
-}
 
 // The postal-model simulator on the expanded schedule (independent of the word rules),
 // for several periods of every block when the window is small enough.
@@ -130,8 +123,12 @@ ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const s
   // A proof to keep is traced into a temporary next to its name and renamed there once the
   // solve (and the check) is over, so a killed run never leaves a truncated proof.
   std::optional<AtomicFile> kept;
-  if (!opt.proof_path.empty()) kept.emplace(opt.proof_path);
-  so.proof_path = kept ? kept->temp_path() : temp_proof_path();
+  std::optional<TempProof> scratch;  // a proof only to check: gone with the process
+  if (!opt.proof_path.empty())
+    kept.emplace(opt.proof_path);
+  else
+    scratch.emplace("blockcast-prove");
+  so.proof_path = kept ? kept->temp_path() : scratch->path();
   so.check_proof = opt.internal_check;
   // One time budget for the whole command (issue 16): the solve gets what the encoding left,
   // the proof check what the solve left.
@@ -179,9 +176,7 @@ ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const s
     case SatStatus::unknown: res.verification = "solver stopped: " + res.sat.stop_reason; break;
   }
   res.sat.model.clear();
-  if (!kept) {
-    std::filesystem::remove(so.proof_path, ec);
-  } else {
+  if (kept) {
     kept->commit();
     res.proof_path = opt.proof_path;
   }

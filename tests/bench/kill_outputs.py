@@ -21,6 +21,10 @@ Then the same for a run stopped by its own deadline instead of a kill (--deadlin
 command that resumes): `--time-limit` at a seeded random fraction of the uninterrupted
 time, exit 0 or 5, every file valid, and a resume without the limit gives the uninterrupted
 results, so an L the deadline cut short is computed again, never kept as finished.
+Last, scratch proofs: `prove` solving an UNSAT instance whose DRAT proof grows for
+seconds is killed (SIGKILL, then SIGTERM) with TMPDIR set to an empty folder, which must stay
+empty while it runs and after (the proof file is unlinked as soon as it is made); so must it
+after a `prove` that ends.
 Usage: kill_outputs.py BLOCKCAST WORKDIR [--kills N] [--deadlines N] [--seed S] [--small]
 (the seed is printed)
 """
@@ -216,7 +220,32 @@ def main():
             deadlines += 1
     print(f"kill_outputs: ok: {o.kills} kills ({landed} during a run, the others after it ended), "
           f"{deadlines} runs stopped by --time-limit, {chk.files} files checked, "
-          f"resumed results equal the uninterrupted runs'")
+          f"resumed results equal the uninterrupted runs'", flush=True)
+    scratch_proofs(chk, bc, o.work, rng)
+
+
+def scratch_proofs(chk, bc, work, rng):
+    tmp = os.path.join(work, "tmpdir")
+    os.makedirs(tmp)
+    env = dict(os.environ, TMPDIR=tmp)
+    def leftovers(when):
+        if os.listdir(tmp):
+            chk.fail(f"scratch proof files {os.listdir(tmp)} in TMPDIR {when}")
+    long_run = [bc, "prove", "--L", "12", "--t", "24", "--encoding", "residue"]  # UNSAT, ~30 s, 50 MB of proof
+    for sig in (signal.SIGKILL, signal.SIGTERM):
+        p = subprocess.Popen(long_run, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.5, 1.5))
+        if p.poll() is not None:
+            chk.fail(f"{' '.join(long_run[1:])} ended before its kill (exit {p.returncode})")
+        leftovers("while prove runs")
+        p.send_signal(sig)
+        p.wait()
+        leftovers(f"after prove was killed by {sig.name}")
+    r = subprocess.run([bc, "prove", "--L", "4", "--t", "8"], env=env, capture_output=True, text=True)
+    if r.returncode != 4:
+        chk.fail(f"prove --L 4 --t 8 exits {r.returncode}, expected 4 (IMPOSSIBLE): {r.stderr}")
+    leftovers("after prove ended")
+    print("kill_outputs: scratch proofs: none left by prove killed with SIGKILL, SIGTERM or finished", flush=True)
 
 
 if __name__ == "__main__":
