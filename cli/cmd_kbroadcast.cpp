@@ -266,16 +266,11 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
       o.detail = "not searched: time limit reached";
       return o;
     };
-    std::vector<PeriodicOutcome> outs;
     Progress bar;  // stderr, only when it is a terminal
-    Ticker tick(bar, "continuous-search", args->time_limit);
-    for (int p = per.first; p <= per.second; ++p) {
-      tick.set("continuous-search: period " + std::to_string(p) + " of " + std::to_string(per.first) + ".." +
-               std::to_string(per.second));
-      PeriodicOutcome skipped;
-      skipped.period = p;
-      outs.push_back(limits.expired() ? not_reached(skipped) : periodic_search(L, static_cast<int>(P), D, p, limits));
-    }
+    Ticker tick(bar, "continuous-search: periods " + std::to_string(per.first) + ".." + std::to_string(per.second),
+                args->time_limit);
+    std::vector<PeriodicOutcome> outs =
+        scan_periods(L, static_cast<int>(P), D, static_cast<int>(per.first), static_cast<int>(per.second), limits, true).periods;
     if (args->window > 0) {
       PeriodicOutcome skipped;
       skipped.window = args->window;

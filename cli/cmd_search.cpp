@@ -2,13 +2,16 @@
 // range of P gives one answer per P) asks for the best delay for N processors: L+t on the optimal or ties tree, else L+t+1 on
 // a pruned tree (search/best_schedule.hpp); `--shape` forces one shape. Exit codes:
 // docs/exit-codes.md (0 SOLVED, 4 IMPOSSIBLE, 5 UNKNOWN; over several P the worst).
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "assignment_json.hpp"
 #include "everyp/best_schedule.hpp"
 #include "commands.hpp"
 #include "everyp/trim_search.hpp"
+#include "kitem/periodic_search.hpp"
 #include "progress.hpp"
 #include "render.hpp"
 #include "search_args.hpp"
@@ -55,6 +58,24 @@ Verdict no_schedule_verdict(const BestSchedule& b) {
 
 // The outcome of `solve --P`: SOLVED with a schedule, else why not. The schedule sits under
 // "schedule" (an assignment file of its own), the search's fields beside it.
+// Beyond block-cyclic (issue 23 item 3): the periodic search's line and the best of any form.
+void print_beyond(const BestSchedule& b, const PeriodScan& scan) {
+  std::cout << "periodic schedules at delay " << scan.D << " (periods " << scan.first << ".." << scan.last
+            << "): " << scan.summary() << "\n";
+  const std::string block_cyclic = b.delay ? "delay " + std::to_string(*b.delay) + ", " + shape_name(*b.shape) : "none";
+  if (const PeriodicOutcome* f = scan.found())
+    std::cout << "best of any form: delay " << scan.D << " (periodic, period " << f->period << "; block-cyclic: " << block_cyclic
+              << ")\n  verification: " << f->detail << "\n";
+  else
+    std::cout << "best of any form: " << (b.delay ? "delay " + std::to_string(*b.delay) + " (block-cyclic)" : "none") << "\n";
+}
+
+nlohmann::json beyond_json(const BestSchedule& b, const PeriodScan& scan) {
+  nlohmann::json best{{"form", "block-cyclic"}, {"delay", b.delay ? nlohmann::json(*b.delay) : nlohmann::json()}};
+  if (const PeriodicOutcome* f = scan.found()) best = {{"form", "periodic"}, {"delay", scan.D}, {"period", f->period}};
+  return {{"periodic", to_json(scan)}, {"best", best}};
+}
+
 Outcome best_outcome(const BestSchedule& b, double seconds) {
   // The deadline cut a search short: a schedule above the bound is only the best found (exit 5).
   const Status st = b.witness && !(b.deadline_hit && !b.optimal()) ? Status::solved
@@ -75,7 +96,9 @@ void register_solve(CLI::App& app, const Invocation& inv) {
     IntList P;
     std::string shape;
     std::string receive_only;
-    bool extendable = false;
+    bool extendable = false, no_periodic = false;
+    double period_time_limit = 0;
+    IntList periods;
     SearchArgs search;
   };
   auto a = std::make_shared<Args>();
@@ -86,6 +109,9 @@ void register_solve(CLI::App& app, const Invocation& inv) {
   auto* shape_opt = add(sub, "shape", a->shape);
   add(sub, "receive-only", a->receive_only);
   add(sub, "extendable", a->extendable);
+  add(sub, "period", a->periods);
+  add(sub, "no-periodic", a->no_periodic);
+  add(sub, "period-time-limit", a->period_time_limit);
   a->search.add(sub);
   sub->callback([a, t_opt, P_opt, shape_opt, &inv] {
     SearchOptions o = a->search.options();
@@ -109,11 +135,22 @@ void register_solve(CLI::App& app, const Invocation& inv) {
                              (Ps.size() > 1 ? " (" + std::to_string(n + 1) + " of " + std::to_string(Ps.size()) + ")" : ""),
                     Ps.size() == 1 ? a->search.time_limit : 0);  // the deadline is the command's, not this P's
         const BestSchedule b = forced ? schedule_for_shape(a->L, P, shape, o) : best_schedule(a->L, P, o);
+        std::optional<PeriodScan> beyond;
+        if (!forced && !a->no_periodic) {
+          tick.set("solve L=" + std::to_string(a->L) + " P=" + std::to_string(P) + ": periodic schedules");
+          const auto [first, last] = a->periods.parts.front();
+          Limits limits = sub_budget(Limits{}, a->period_time_limit);
+          limits.deadline = std::min(limits.deadline, o.limits.deadline);  // the command's --time-limit
+          beyond = beyond_block_cyclic(a->L, P, b.lower_bound, b.delay, static_cast<int>(first), static_cast<int>(last), limits);
+        }
         tick.stop();  // before the result goes to stdout
-        const Outcome out = best_outcome(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        Outcome out = best_outcome(b, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        if (beyond) out.payload.update(beyond_json(b, *beyond));
         worst = worse(worst, out.verdict);
-        if (!a->search.json)
+        if (!a->search.json) {
           print_best(b, a->search.stats);
+          if (beyond) print_beyond(b, *beyond);
+        }
         else if (Ps.size() == 1)
           print_json(inv, out);
         else

@@ -5,13 +5,16 @@
 // Lines) that `check`, `simulate`, `export`, `draw` and `traffic` read as it is. All limits
 // are node counts, so the output is the same on every run, machine and thread count, except
 // with --time-limit: a deadline for the whole command, after which no cell starts (the cells
-// not reached have no schedule and the command exits 5, docs/exit-codes.md).
+// not reached have no schedule and the command exits 5, docs/exit-codes.md). --period A..B
+// adds the periodic search (SAT, --period-time-limit per cell) to the cells above the
+// lower bound: its column depends on the machine's speed, the rest of the table does not.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 
 #include "commands.hpp"
 #include "everyp/every_p.hpp"
+#include "kitem/periodic_search.hpp"
 #include "memory_watch.hpp"
 #include "options.hpp"
 #include "output_lock.hpp"
@@ -43,7 +46,8 @@ std::string duration(double s) {
 
 void register_table(CLI::App& app, const Invocation& inv) {
   struct Args {
-    IntList L, P;
+    IntList L, P, periods;
+    double period_time_limit = 0;
     std::string format, resume, out;
     int threads = 0;
     std::int64_t max_nodes = 0, max_memory = 0;
@@ -63,6 +67,8 @@ void register_table(CLI::App& app, const Invocation& inv) {
   add(sub, "resume", a->resume);
   add(sub, "out", a->out);
   add(sub, "max-memory", a->max_memory);
+  add(sub, "period", a->periods);
+  add(sub, "period-time-limit", a->period_time_limit);
   sub->callback([a, sub, &inv] {
     const std::vector<i64> Ls = a->L.values("L", 256);
     if (a->format != "text" && a->format != "markdown")
@@ -124,6 +130,12 @@ void register_table(CLI::App& app, const Invocation& inv) {
         });
         before += part.size();
         rows.insert(rows.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
+      }
+      if (!a->periods.parts.empty()) {  // issue 23 item 3: beyond block-cyclic, cells above the bound
+        if (bar.enabled()) bar.update("table: L=" + std::to_string(L) + ": periodic schedules above the lower bound");
+        const auto [first, last] = a->periods.parts.front();
+        search_periodic_cells(rows, static_cast<int>(first), static_cast<int>(last), opt.limits, a->period_time_limit,
+                              a->threads);
       }
       out.summary = table_part_json(rows, a->cells, a->json);
       out.complete = !opt.limits.expired();  // cells the deadline left out: --resume runs this L again

@@ -12,7 +12,7 @@ namespace {
 
 nlohmann::json range_json(const CellRange& r) {
   return {{"L", r.L}, {"P_from", r.P_from}, {"P_to", r.P_to}, {"t", r.t}, {"lower_bound", r.lower_bound},
-          {"delay", r.delay}, {"shape", r.shape}, {"method", r.method}, {"proved", r.proved}, {"below", r.below}};
+          {"delay", r.delay}, {"shape", r.shape}, {"method", r.method}, {"proved", r.proved}, {"below", r.below}, {"periodic", r.periodic}};
 }
 
 // A --resume record is a file on disk (it may be damaged or edited): every field is checked
@@ -36,6 +36,7 @@ CellRange range_from_json(const nlohmann::json& j) {
   r.lower_bound = integer(j, "lower_bound", 0, kBig, kRecord), r.delay = integer(j, "delay", -1, kBig, kRecord);
   r.shape = string(j, "shape", kRecord), r.method = string(j, "method", kRecord);
   r.proved = boolean(j, "proved"), r.below = string(j, "below", kRecord);
+  r.periodic = j.contains("periodic") ? string(j, "periodic", kRecord) : "";  // absent before --period existed
   return r;
 }
 
@@ -63,7 +64,7 @@ nlohmann::json table_part_json(const std::vector<Cell>& rows, bool cells, bool j
   if (cells)
     for (const auto& c : rows) lines.push_back(json ? to_json(c).dump() : cell_text(c));
   return {{"ranges", ranges},
-          {"counts", {s.cells, s.at_bound, s.proved_above, s.upper_bound, s.none}},
+          {"counts", {s.cells, s.at_bound, s.proved_above, s.upper_bound, s.none, s.periodic_at_bound}},
           {"cell_lines", lines}};
 }
 
@@ -72,11 +73,13 @@ TablePart join_table_parts(const std::vector<nlohmann::json>& parts) {
   for (const auto& p : parts) {
     for (const auto& r : array_field(p, "ranges")) t.ranges.push_back(range_from_json(r));
     const auto& n = array_field(p, "counts");
-    if (n.size() != 5) throw InputError(std::string(kRecord) + ": field 'counts' must hold 5 numbers");
+    if (n.size() != 5 && n.size() != 6)  // 5 before --period existed
+      throw InputError(std::string(kRecord) + ": field 'counts' must hold 6 numbers");
     auto count = [&](std::size_t i) { return json_fields::integer_value(n[i], 0, std::int64_t{1} << 62, std::string(kRecord) + " count"); };
     t.sum.cells = checked_add(t.sum.cells, count(0)), t.sum.at_bound = checked_add(t.sum.at_bound, count(1));
     t.sum.proved_above = checked_add(t.sum.proved_above, count(2));
     t.sum.upper_bound = checked_add(t.sum.upper_bound, count(3)), t.sum.none = checked_add(t.sum.none, count(4));
+    if (n.size() == 6) t.sum.periodic_at_bound = checked_add(t.sum.periodic_at_bound, count(5));
     for (const auto& l : array_field(p, "cell_lines")) {
       if (!l.is_string()) throw InputError(std::string(kRecord) + ": every cell line must be a string");
       t.cell_lines.push_back(l.get<std::string>());

@@ -2,7 +2,9 @@
 #include "table_ranges.hpp"
 #include "version.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace blockcast {
 
@@ -29,6 +31,7 @@ CellRange range_of(const Cell& c) {
   r.method = c.found() ? c.method : "-";
   r.proved = c.proved;
   r.below = below_text(c);
+  r.periodic = c.periodic;
   return r;
 }
 
@@ -75,6 +78,7 @@ TableSummary summarize(const std::vector<Cell>& cells) {
       ++s.proved_above;
     else
       ++s.upper_bound;
+    if (c.periodic_at_bound) ++s.periodic_at_bound;
   }
   return s;
 }
@@ -96,36 +100,48 @@ std::string summary_line(const TableSummary& s) {
                 static_cast<long long>(s.cells), static_cast<long long>(s.at_bound),
                 static_cast<long long>(s.proved_above), static_cast<long long>(s.upper_bound),
                 static_cast<long long>(s.none), s.seconds);
-  return buf;
+  if (s.periodic_at_bound == 0) return buf;
+  return std::string(buf) + "; " + std::to_string(s.periodic_at_bound) +
+         " cells above it reach the lower bound with a periodic (not block-cyclic) schedule";
+}
+
+bool any_periodic(const std::vector<CellRange>& ranges) {
+  return std::any_of(ranges.begin(), ranges.end(), [](const CellRange& r) { return !r.periodic.empty(); });
 }
 
 std::string ranges_text(const std::vector<CellRange>& ranges, const TableSummary& s) {
   std::string out;
   char buf[512];
+  const bool periodic = any_periodic(ranges);
   std::snprintf(buf, sizeof buf, "%3s %-21s %4s %6s %6s %-8s %-10s %-38s %s\n", "L", "P", "t", "bound", "delay", "shape",
                 "method", "status", "below");
-  out += buf;
+  out += periodic ? std::string(buf, std::strlen(buf) - 1) + "  | periodic\n" : std::string(buf);
   for (const auto& r : ranges) {
     std::snprintf(buf, sizeof buf, "%3d %-21s %4d %6lld %6s %-8s %-10s %-38s %s\n", r.L, P_text(r).c_str(), r.t,
                   static_cast<long long>(r.lower_bound), r.delay < 0 ? "none" : std::to_string(r.delay).c_str(),
                   r.shape.c_str(), r.method.c_str(), proof_text(r).c_str(), r.below.empty() ? "-" : r.below.c_str());
-    out += buf;
+    out += periodic ? std::string(buf, std::strlen(buf) - 1) + "  | " + (r.periodic.empty() ? "-" : r.periodic) + "\n"
+                    : std::string(buf);
   }
   return out + summary_line(s) + "\n";
 }
 
 std::string ranges_markdown(const std::vector<CellRange>& ranges, const TableSummary& s) {
-  std::string out = "| L | P | t | lower bound | delay | shape | method | status | depths below |\n|---|---|---|---|---|---|---|---|---|\n";
+  const bool periodic = any_periodic(ranges);
+  std::string out = "| L | P | t | lower bound | delay | shape | method | status | depths below |" +
+                    std::string(periodic ? " periodic |" : "") + "\n|---|---|---|---|---|---|---|---|---|" +
+                    (periodic ? "---|" : "") + "\n";
   for (const auto& r : ranges)
     out += "| " + std::to_string(r.L) + " | " + P_text(r) + " | " + std::to_string(r.t) + " | " +
            std::to_string(r.lower_bound) + " | " + (r.delay < 0 ? "none" : std::to_string(r.delay)) + " | " + r.shape +
-           " | " + r.method + " | " + proof_text(r) + " | " + (r.below.empty() ? "-" : r.below) + " |\n";
+           " | " + r.method + " | " + proof_text(r) + " | " + (r.below.empty() ? "-" : r.below) + " |" +
+           (periodic ? " " + (r.periodic.empty() ? std::string("-") : r.periodic) + " |" : "") + "\n";
   return out + "\n" + summary_line(s) + "\n";
 }
 
 nlohmann::json ranges_json(const std::vector<CellRange>& ranges, const TableSummary& s) {
   nlohmann::json rs = nlohmann::json::array();
-  for (const auto& r : ranges)
+  for (const auto& r : ranges) {
     rs.push_back({{"L", r.L},
                   {"P_from", r.P_from},
                   {"P_to", r.P_to},
@@ -137,17 +153,20 @@ nlohmann::json ranges_json(const std::vector<CellRange>& ranges, const TableSumm
                   {"status", proof_text(r)},
                   {"proved", r.proved},
                   {"below", r.below}});
+    if (!r.periodic.empty()) rs.back()["periodic"] = r.periodic;
+  }
+  nlohmann::json summary{{"cells", s.cells},
+                         {"at_lower_bound", s.at_bound},
+                         {"proved_above_lower_bound", s.proved_above},
+                         {"upper_bound_only", s.upper_bound},
+                         {"none", s.none},
+                         {"seconds", s.seconds}};
+  if (s.periodic_at_bound > 0) summary["periodic_at_lower_bound"] = s.periodic_at_bound;
   return {{"format", "blockcast-table"},
           {"version", 2},
           {"blockcast_version", version()},
           {"ranges", rs},
-          {"summary",
-           {{"cells", s.cells},
-            {"at_lower_bound", s.at_bound},
-            {"proved_above_lower_bound", s.proved_above},
-            {"upper_bound_only", s.upper_bound},
-            {"none", s.none},
-            {"seconds", s.seconds}}}};
+          {"summary", summary}};
 }
 
 }  // namespace blockcast

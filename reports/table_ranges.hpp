@@ -20,11 +20,13 @@ struct CellRange {
   std::string method;  // composed / base case / search
   bool proved = false;
   std::string below;   // verdicts of the depths below the schedule's ("" at the lower bound)
+  std::string periodic;  // `table --period`: the periodic search at L + t ("" when not searched)
   friend bool operator==(const CellRange&, const CellRange&) = default;
 };
 
 struct TableSummary {
   std::int64_t cells = 0, at_bound = 0, proved_above = 0, upper_bound = 0, none = 0;
+  std::int64_t periodic_at_bound = 0;  // of the cells above: a periodic schedule reaches L + t
   double seconds = 0;
 };
 

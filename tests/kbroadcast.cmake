@@ -22,3 +22,6 @@ set_tests_properties(kbroadcast_circulant_sweep_long PROPERTIES LABELS long)
 # Issue 23 item 4: the MPI baselines (chain, binomial, split binary, scatter + allgather,
 # two-tree), simulated for every P <= 40, k <= 12, L = 1..4, and their closed forms.
 target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_baselines.cpp)
+# Issue 23 item 3: beyond block-cyclic, the period scan of solve --P, table --period and
+# continuous-search; CLI cases cli_solve_P_periodic_*, cli_table_period_*.
+target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_periodic_scan.cpp)

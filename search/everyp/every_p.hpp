@@ -61,6 +61,10 @@ struct Cell {
   bool repaired = false;         // searched again with a larger node limit (monotonicity)
   std::string monotone;          // why no cell of the table with more processors is faster
   Shape shape = Shape::optimal;  // the witness's shape (kept when the witness is dropped)
+  // `table --period` (issue 23 item 3), cells above the lower bound: "" when not searched,
+  // else the periodic search at L + t in brief (search/kitem/periodic_search.hpp).
+  std::string periodic;
+  bool periodic_at_bound = false;  // a periodic schedule (simulated) reaches L + t
   bool found() const { return T >= 0; }
   i64 delay() const { return L + T; }
   bool optimal() const { return T == t; }

@@ -1,8 +1,14 @@
 // Periodic and finite-window searches for continuous broadcast (see periodic_search.hpp).
 #include "kitem/periodic_search.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "checked.hpp"
+#include "schedule_json.hpp"
 #include "simulator.hpp"
 
 namespace blockcast {
@@ -42,6 +48,118 @@ PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, const Lim
                (strict ? "; source: item i once at step i" : "; source: any held item, copies allowed");
   }
   return r;
+}
+
+const PeriodicOutcome* PeriodScan::found() const {
+  for (const auto& o : periods)
+    if (o.verdict == Verdict::solved) return &o;
+  return nullptr;
+}
+
+Verdict PeriodScan::verdict() const {
+  if (found()) return Verdict::solved;
+  const bool all_refuted = static_cast<int>(periods.size()) == last - first + 1 &&
+                           std::all_of(periods.begin(), periods.end(), [](const PeriodicOutcome& o) { return o.verdict == Verdict::impossible; });
+  return all_refuted ? Verdict::impossible : Verdict::unknown;
+}
+
+namespace {
+std::string period_list(const std::vector<int>& ps) {  // "1..3", "2", "1, 3..4"
+  std::string s;
+  for (std::size_t i = 0; i < ps.size();) {
+    std::size_t j = i;
+    while (j + 1 < ps.size() && ps[j + 1] == ps[j] + 1) ++j;
+    s += (s.empty() ? "" : ", ") + std::to_string(ps[i]) + (j > i ? ".." + std::to_string(ps[j]) : "");
+    i = j + 1;
+  }
+  return s;
+}
+}  // namespace
+
+std::string PeriodScan::summary() const {
+  if (const PeriodicOutcome* f = found())
+    return "a schedule of period " + std::to_string(f->period) + " reaches delay " + std::to_string(D);
+  std::vector<int> refuted, open;
+  for (const auto& o : periods) (o.verdict == Verdict::impossible ? refuted : open).push_back(o.period);
+  for (int p = first + static_cast<int>(periods.size()); p <= last; ++p) open.push_back(p);
+  std::string s;
+  if (!refuted.empty())
+    s = "period" + std::string(refuted.size() > 1 ? "s " : " ") + period_list(refuted) + " refuted (DRAT proofs verified)";
+  if (!open.empty())
+    s += (s.empty() ? "" : ", ") + std::string("period") + (open.size() > 1 ? "s " : " ") + period_list(open) + " undecided (limit)";
+  return s;
+}
+
+std::string PeriodScan::brief() const {
+  if (const PeriodicOutcome* f = found()) return "period " + std::to_string(f->period) + " reaches L+t";
+  std::vector<int> refuted, open;
+  for (const auto& o : periods) (o.verdict == Verdict::impossible ? refuted : open).push_back(o.period);
+  for (int p = first + static_cast<int>(periods.size()); p <= last; ++p) open.push_back(p);
+  auto named = [](const std::vector<int>& ps) { return std::string(ps.size() > 1 ? "periods " : "period ") + period_list(ps); };
+  if (open.empty()) return named(refuted) + " refuted";
+  if (refuted.empty()) return named(open) + " open";
+  return named(refuted) + " refuted, " + period_list(open) + " open";
+}
+
+PeriodScan scan_periods(int L, int P, int D, int first, int last, const Limits& limits, bool all) {
+  if (first < 1 || first > last) throw InputError("periods " + std::to_string(first) + ".." + std::to_string(last) + ": need 1 <= A <= B");
+  PeriodScan scan{L, P, D, first, last, {}};
+  for (int p = first; p <= last; ++p) {
+    PeriodicOutcome o;
+    if (limits.expired()) {
+      o.L = L, o.P = P, o.D = D, o.period = p;
+      o.detail = "not searched: time limit reached";
+    } else {
+      o = periodic_search(L, P, D, p, limits);
+    }
+    scan.periods.push_back(std::move(o));
+    if (!all && scan.periods.back().verdict == Verdict::solved) break;
+  }
+  return scan;
+}
+
+std::optional<PeriodScan> beyond_block_cyclic(int L, std::int64_t P, std::int64_t lower_bound,
+                                              std::optional<std::int64_t> block_cyclic_delay,
+                                              int first, int last, const Limits& limits) {
+  if ((block_cyclic_delay && *block_cyclic_delay <= lower_bound) || P > kPeriodicMaxP) return std::nullopt;
+  return scan_periods(L, static_cast<int>(P), static_cast<int>(lower_bound), first, last, limits);
+}
+
+void search_periodic_cells(std::vector<Cell>& cells, int first, int last, const Limits& limits, double seconds,
+                           int threads) {
+  std::vector<Cell*> above;
+  for (auto& c : cells)
+    if (c.found() && !c.optimal() && c.P <= kPeriodicMaxP) above.push_back(&c);
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, above.size(), [&](std::size_t i) {
+      Cell& c = *above[i];
+      const PeriodScan scan =
+          scan_periods(c.L, static_cast<int>(c.P), static_cast<int>(c.lower_bound), first, last, sub_budget(limits, seconds));
+      c.periodic = scan.brief();
+      c.periodic_at_bound = scan.found() != nullptr;
+    }, tbb::simple_partitioner());
+  });
+}
+
+nlohmann::json to_json(const PeriodScan& scan) {
+  nlohmann::json j{{"L", scan.L}, {"P", scan.P}, {"delay", scan.D},
+                   {"periods", std::to_string(scan.first) + ".." + std::to_string(scan.last)},
+                   {"verdict", verdict_name(scan.verdict())}, {"summary", scan.summary()},
+                   {"results", nlohmann::json::array()}};
+  for (const auto& o : scan.periods) {
+    nlohmann::json e{{"period", o.period}, {"verdict", verdict_name(o.verdict)}, {"detail", o.detail},
+                     {"vars", o.vars}, {"clauses", o.clauses}, {"seconds", o.seconds}};
+    if (o.schedule) {
+      nlohmann::json m = nlohmann::json::array();
+      for (const auto& x : o.schedule->messages) m.push_back({x.sender, x.receiver, x.item_class, x.offset});
+      e["messages_sender_receiver_class_offset"] = m;
+    }
+    j["results"].push_back(std::move(e));
+  }
+  // A window of the schedule in the explicit format, so check/simulate/export/draw read it.
+  if (const PeriodicOutcome* f = scan.found()) j["schedule"] = to_json(expand_periodic(*f->schedule, 3 * f->period + scan.D));
+  return j;
 }
 
 }  // namespace blockcast

@@ -9,10 +9,15 @@
 //    continuous schedule of that model has delay <= D; not strict: the source may send any
 //    item it holds, any number of times (a weaker relaxation, UNSAT then covers every source
 //    behaviour). SOLVED only says the window fits; it is not a continuous schedule.
+//  - scan_periods: periodic_search for each period of a range, in order, under one Limits
+//    (issue 23 item 3): what continuous-search, `solve --P` and `table --period` run.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "everyp/every_p.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/periodic_cnf.hpp"
 
@@ -29,6 +34,44 @@ struct PeriodicOutcome {
 };
 
 PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits = {});
+
+// Every period of first..last at delay D, smallest first; a period the limits do not reach
+// is UNKNOWN "not searched". Stops at the first SOLVED period unless `all` (continuous-search
+// shows every period). IMPOSSIBLE only for a period whose UNSAT proof was verified.
+struct PeriodScan {
+  int L = 0, P = 0, D = 0, first = 0, last = 0;
+  std::vector<PeriodicOutcome> periods;  // in order; ends at the first SOLVED one unless `all`
+  const PeriodicOutcome* found() const;  // the first SOLVED period, if any
+  // SOLVED if some period reaches D, IMPOSSIBLE if every period of the range is refuted.
+  Verdict verdict() const;
+  // One line: "period 4 reaches delay 8" or "periods 1..3 refuted (verified DRAT proofs),
+  // 4..6 undecided (time limit)".
+  std::string summary() const;
+  // The same for a table column: "period 4 reaches L+t", "periods 1..6 refuted",
+  // "periods 1..3 refuted, 4..6 open".
+  std::string brief() const;
+};
+PeriodScan scan_periods(int L, int P, int D, int first, int last, const Limits& limits, bool all = false);
+
+// Processors the periodic searches take (the CNF has about P^2 * period * D variables).
+inline constexpr int kPeriodicMaxP = 256;
+
+// `solve --P` and `table --period` (issue 23 item 3): when the best block-cyclic delay is
+// above the lower bound L + B(P-1), scan the periods first..last at the bound. Nothing when
+// the block-cyclic schedule reaches the bound or P > kPeriodicMaxP.
+std::optional<PeriodScan> beyond_block_cyclic(int L, std::int64_t P, std::int64_t lower_bound,
+                                              std::optional<std::int64_t> block_cyclic_delay,
+                                              int first, int last, const Limits& limits);
+
+// `table --period`: every cell above its lower bound with P <= kPeriodicMaxP gets a scan of
+// first..last at L + t, at most `seconds` each and all before limits' deadline, on `threads`
+// threads (0 = all cores); its brief goes to Cell::periodic.
+void search_periodic_cells(std::vector<Cell>& cells, int first, int last, const Limits& limits, double seconds,
+                           int threads);
+
+// {"L", "P", "delay", "periods": "A..B", "verdict", "summary", "results": [per period],
+// "schedule": the first SOLVED period's schedule over 3 periods + D items, explicit format}
+nlohmann::json to_json(const PeriodScan& scan);
 PeriodicOutcome window_search(int L, int P, int D, int N, bool strict = true, const Limits& limits = {});
 
 }  // namespace blockcast
