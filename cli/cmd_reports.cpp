@@ -136,21 +136,16 @@ void register_draw(CLI::App& app, const Invocation& inv) {
   auto item = std::make_shared<i64>(0);
   auto format = std::make_shared<std::string>();
   auto* sched = draw->add_subcommand(
-      "schedule", "broadcast tree of one item of an assignment's expanded schedule (checked first) as DOT");
+      "schedule", "broadcast tree of one item of a schedule (assignment expanded, or k-item / periodic; checked first) as DOT");
   add_schedule_file(sched, sargs->file);
   add(sched, "item", *item);
   add(sched, "format", *format);
   add_svg_alias(sched, *format);
   add(sched, "json", sargs->json);
   sched->callback([sargs, item, format, &inv] {
-    std::optional<Assignment> a;
-    const ScheduleInput in = read_schedule_input(sargs->file, "draw schedule");
-    if (!in.assignment)
-      throw InputError("'" + sargs->file + "' holds " + in.format +
-                       ": draw schedule labels the tree with blocks and words, so it reads a block-cyclic assignment "
-                       "(blockcast-assignment); reception and traffic read this file");
+    std::optional<Assignment> a;  // block-cyclic: nodes also name their block and word
     const Schedule s = verified_schedule(sargs->file, *item + 1, "draw schedule", &a);
-    draw_output(inv, schedule_tree_dot(*a, s, static_cast<int>(*item)), *format, sargs->json);
+    draw_output(inv, schedule_tree_dot(a ? &*a : nullptr, s, static_cast<int>(*item)), *format, sargs->json);
   });
 }
 

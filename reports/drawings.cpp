@@ -65,7 +65,7 @@ std::string tree_dot(int L, int t) {
   return os.str();
 }
 
-std::string schedule_tree_dot(const Assignment& a, const Schedule& s, int item) {
+std::string schedule_tree_dot(const Assignment* a, const Schedule& s, int item) {
   if (item < 0 || item >= s.items)
     throw InputError("--item " + std::to_string(item) + " is outside the expanded window 0.." +
                      std::to_string(s.items - 1));
@@ -76,12 +76,14 @@ std::string schedule_tree_dot(const Assignment& a, const Schedule& s, int item) 
   // assignment's order (a BlockWord with count c is c blocks), the receive-only processor last.
   std::vector<std::string> role(static_cast<size_t>(s.P), "");
   role[0] = "source";
-  size_t q = 1;
-  for (const BlockWord& b : a.blocks)
-    for (i64 c = 0; c < b.count; ++c)
-      for (int j = 0; j < b.r && q < role.size(); ++j, ++q)
-        role[q] = "r=" + std::to_string(b.r) + " u=" + std::to_string(b.u) + " " + word_string(b.word);
-  if (q < role.size()) role[q] = "receive-only " + letter_name(a.receive_only);
+  if (a) {  // an explicit schedule (k items, periodic) has no blocks to name
+    size_t q = 1;
+    for (const BlockWord& b : a->blocks)
+      for (i64 c = 0; c < b.count; ++c)
+        for (int j = 0; j < b.r && q < role.size(); ++j, ++q)
+          role[q] = "r=" + std::to_string(b.r) + " u=" + std::to_string(b.u) + " " + word_string(b.word);
+    if (q < role.size()) role[q] = "receive-only " + letter_name(a->receive_only);
+  }
   struct Node {
     i64 received = -1;  // receive step minus the item's creation step
   };
@@ -104,12 +106,14 @@ std::string schedule_tree_dot(const Assignment& a, const Schedule& s, int item) 
           o << "[style=invis]";  // not part of this item's tree (cannot happen in a legal schedule)
           return;
         }
-        o << "[label=\"P" << v << " @" << g[v].received << "\\n" << role[v] << "\"]";
+        o << "[label=\"P" << v << " @" << g[v].received << (role[v].empty() ? "" : "\\n" + role[v]) << "\"]";
       },
       [&](std::ostream& o, auto e) { o << "[label=\"" << g[e].send_step << "\"]"; },
       [&](std::ostream& o) {
         o << "label=\"item " << item << ": broadcast tree, L=" << s.L << ", P=" << s.P << ", delay "
-          << s.expected_delay << " (node: processor @ steps after creation, block; edge: send step)\";\n"
+          << s.expected_delay << (a ? " (node: processor @ steps after creation, block; edge: send step)"
+               : " (node: processor @ steps after creation; edge: send step)")
+          << "\";\n"
           << "node [shape=box];\n";
       });
   return os.str();

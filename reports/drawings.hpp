@@ -19,10 +19,11 @@ std::string tree_dot(int L, int t);
 
 // The broadcast tree of one item in an expanded schedule (paper 000 Fig. 2 read per item):
 // one node per processor that receives `item`, an edge per message, labelled with its send
-// step; a node shows its receive step relative to the item's creation and the block (r, u,
-// word) that engine/expand.hpp's processor layout gives it. InputError for item out of range
-// or schedules above kMaxDrawnTree processors.
-std::string schedule_tree_dot(const Assignment& a, const Schedule& s, int item);
+// step; a node shows its receive step relative to the item's creation and, for an expanded
+// assignment `a`, the block (r, u, word) that engine/expand.hpp's processor layout gives it
+// (a = nullptr: an explicit schedule, k items or periodic, whose nodes have no block).
+// InputError for item out of range or schedules above kMaxDrawnTree processors.
+std::string schedule_tree_dot(const Assignment* a, const Schedule& s, int item);
 
 // The recurrent part of the automaton over the L letters a.. (states on closed walks).
 std::string automaton_dot(int L);
