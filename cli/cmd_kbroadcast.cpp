@@ -253,7 +253,8 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
     if (topt->count() && Popt->count()) throw InputError("--P and --t both given");
     const int L = args->L;
     i64 P = Popt->count() ? args->P : fib_sequence(L, args->t).back() + 1;
-    if (P > 64) throw InputError("--P " + std::to_string(P) + ": continuous-search handles P <= 64");
+    if (P > kPeriodicMaxP)
+      throw InputError("--P " + std::to_string(P) + ": continuous-search handles P <= " + std::to_string(kPeriodicMaxP));
     if (P < 2) throw InputError("--P must be >= 2");
     const int lb = L + broadcast_depth(L, P - 1);
     const int D = args->D > 0 ? args->D : lb;
