@@ -290,17 +290,10 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
       if (!args->json)
         std::cout << "  " << what << ": " << verdict_name(o.verdict) << "  (" << o.vars << " vars, " << o.clauses << " clauses, "
                   << o.seconds << " s) " << o.detail << "\n";
-      nlohmann::json e{{"search", periodic ? "periodic" : "window"}, {"verdict", verdict_name(o.verdict)}, {"detail", o.detail},
-                       {"vars", o.vars}, {"clauses", o.clauses}, {"seconds", o.seconds}};
-      if (periodic) e["period"] = o.period; else e["items"] = o.window;
-      if (o.schedule) {
-        nlohmann::json m = nlohmann::json::array();
-        for (const auto& x : o.schedule->messages) m.push_back({x.sender, x.receiver, x.item_class, x.offset});
-        e["messages_sender_receiver_class_offset"] = m;
-        // A window of the schedule in the explicit format, so check/simulate/export/draw read it.
-        if (!j.contains("schedule")) j["schedule"] = to_json(expand_periodic(*o.schedule, 3 * o.period + D));
-      }
-      j["results"].push_back(e);
+      // A window of the first SOLVED period's schedule in the explicit format, so
+      // check/simulate/export/draw read it.
+      if (o.schedule && !j.contains("schedule")) j["schedule"] = to_json(expand_periodic(*o.schedule, 3 * o.period + D));
+      j["results"].push_back(to_json(o));
     }
     const Status v = found ? Status::solved : unknown ? Status::unknown : Status::impossible;
     if (args->json) print_json(inv, "blockcast-continuous-search", j, v);

@@ -74,28 +74,33 @@ std::string period_list(const std::vector<int>& ps) {  // "1..3", "2", "1, 3..4"
   }
   return s;
 }
+
+std::string named(const std::vector<int>& ps) {  // "period 2", "periods 1..3"
+  return std::string(ps.size() > 1 ? "periods " : "period ") + period_list(ps);
+}
+
+// The periods of the range refuted (verified proofs) and those left open (a limit, or not searched).
+std::pair<std::vector<int>, std::vector<int>> refuted_and_open(const PeriodScan& scan) {
+  std::vector<int> refuted, open;
+  for (const auto& o : scan.periods) (o.verdict == Verdict::impossible ? refuted : open).push_back(o.period);
+  for (int p = scan.first + static_cast<int>(scan.periods.size()); p <= scan.last; ++p) open.push_back(p);
+  return {refuted, open};
+}
 }  // namespace
 
 std::string PeriodScan::summary() const {
   if (const PeriodicOutcome* f = found())
     return "a schedule of period " + std::to_string(f->period) + " reaches delay " + std::to_string(D);
-  std::vector<int> refuted, open;
-  for (const auto& o : periods) (o.verdict == Verdict::impossible ? refuted : open).push_back(o.period);
-  for (int p = first + static_cast<int>(periods.size()); p <= last; ++p) open.push_back(p);
+  const auto [refuted, open] = refuted_and_open(*this);
   std::string s;
-  if (!refuted.empty())
-    s = "period" + std::string(refuted.size() > 1 ? "s " : " ") + period_list(refuted) + " refuted (DRAT proofs verified)";
-  if (!open.empty())
-    s += (s.empty() ? "" : ", ") + std::string("period") + (open.size() > 1 ? "s " : " ") + period_list(open) + " undecided (limit)";
+  if (!refuted.empty()) s = named(refuted) + " refuted (DRAT proofs verified)";
+  if (!open.empty()) s += (s.empty() ? "" : ", ") + named(open) + " undecided (limit)";
   return s;
 }
 
 std::string PeriodScan::brief() const {
   if (const PeriodicOutcome* f = found()) return "period " + std::to_string(f->period) + " reaches L+t";
-  std::vector<int> refuted, open;
-  for (const auto& o : periods) (o.verdict == Verdict::impossible ? refuted : open).push_back(o.period);
-  for (int p = first + static_cast<int>(periods.size()); p <= last; ++p) open.push_back(p);
-  auto named = [](const std::vector<int>& ps) { return std::string(ps.size() > 1 ? "periods " : "period ") + period_list(ps); };
+  const auto [refuted, open] = refuted_and_open(*this);
   if (open.empty()) return named(refuted) + " refuted";
   if (refuted.empty()) return named(open) + " open";
   return named(refuted) + " refuted, " + period_list(open) + " open";
@@ -142,21 +147,27 @@ void search_periodic_cells(std::vector<Cell>& cells, int first, int last, const 
   });
 }
 
+nlohmann::json to_json(const PeriodicOutcome& o) {
+  nlohmann::json e{{"search", o.window == 0 ? "periodic" : "window"}, {"verdict", verdict_name(o.verdict)},
+                   {"detail", o.detail}, {"vars", o.vars}, {"clauses", o.clauses}, {"seconds", o.seconds}};
+  if (o.window == 0)
+    e["period"] = o.period;
+  else
+    e["items"] = o.window;
+  if (o.schedule) {
+    nlohmann::json m = nlohmann::json::array();
+    for (const auto& x : o.schedule->messages) m.push_back({x.sender, x.receiver, x.item_class, x.offset});
+    e["messages_sender_receiver_class_offset"] = m;
+  }
+  return e;
+}
+
 nlohmann::json to_json(const PeriodScan& scan) {
   nlohmann::json j{{"L", scan.L}, {"P", scan.P}, {"delay", scan.D},
                    {"periods", std::to_string(scan.first) + ".." + std::to_string(scan.last)},
                    {"verdict", verdict_name(scan.verdict())}, {"summary", scan.summary()},
                    {"results", nlohmann::json::array()}};
-  for (const auto& o : scan.periods) {
-    nlohmann::json e{{"period", o.period}, {"verdict", verdict_name(o.verdict)}, {"detail", o.detail},
-                     {"vars", o.vars}, {"clauses", o.clauses}, {"seconds", o.seconds}};
-    if (o.schedule) {
-      nlohmann::json m = nlohmann::json::array();
-      for (const auto& x : o.schedule->messages) m.push_back({x.sender, x.receiver, x.item_class, x.offset});
-      e["messages_sender_receiver_class_offset"] = m;
-    }
-    j["results"].push_back(std::move(e));
-  }
+  for (const auto& o : scan.periods) j["results"].push_back(to_json(o));
   // A window of the schedule in the explicit format, so check/simulate/export/draw read it.
   if (const PeriodicOutcome* f = scan.found()) j["schedule"] = to_json(expand_periodic(*f->schedule, 3 * f->period + scan.D));
   return j;

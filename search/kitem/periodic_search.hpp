@@ -69,6 +69,10 @@ std::optional<PeriodScan> beyond_block_cyclic(int L, std::int64_t P, std::int64_
 void search_periodic_cells(std::vector<Cell>& cells, int first, int last, const Limits& limits, double seconds,
                            int threads);
 
+// One search: {"search": "periodic" | "window", "verdict", "detail", "vars", "clauses",
+// "seconds", "period" | "items", and a SOLVED period's "messages_sender_receiver_class_offset"}.
+nlohmann::json to_json(const PeriodicOutcome& o);
+
 // {"L", "P", "delay", "periods": "A..B", "verdict", "summary", "results": [per period],
 // "schedule": the first SOLVED period's schedule over 3 periods + D items, explicit format}
 nlohmann::json to_json(const PeriodScan& scan);
