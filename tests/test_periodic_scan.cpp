@@ -86,7 +86,8 @@ TEST_CASE("periodic cells of a table: only cells above the bound, the same at 1 
 }
 
 TEST_CASE("two methods agree: a block-cyclic witness means a periodic schedule of period lcm(block sizes)") {
-  for (const auto& [L, t] : {std::pair{3, 5}, std::pair{3, 6}, std::pair{4, 6}}) {
+  for (const std::pair<int, int>& Lt : {std::pair{3, 5}, std::pair{3, 6}, std::pair{4, 6}}) {
+    const int L = Lt.first, t = Lt.second;  // not a structured binding: clang 14 cannot capture one in CAPTURE
     CAPTURE(L);
     CAPTURE(t);
     const Instance inst = optimal_instance(L, t);
