@@ -56,8 +56,6 @@ Verdict no_schedule_verdict(const BestSchedule& b) {
   return b.attempts.empty() ? Verdict::unknown : Verdict::impossible;
 }
 
-// The outcome of `solve --P`: SOLVED with a schedule, else why not. The schedule sits under
-// "schedule" (an assignment file of its own), the search's fields beside it.
 // Beyond block-cyclic (issue 23 item 3): the periodic search's line and the best of any form.
 void print_beyond(const BestSchedule& b, const PeriodScan& scan) {
   std::cout << "periodic schedules at delay " << scan.D << " (periods " << scan.first << ".." << scan.last
@@ -76,6 +74,8 @@ nlohmann::json beyond_json(const BestSchedule& b, const PeriodScan& scan) {
   return {{"periodic", to_json(scan)}, {"best", best}};
 }
 
+// The outcome of `solve --P`: SOLVED with a schedule, else why not. The schedule sits under
+// "schedule" (an assignment file of its own), the search's fields beside it.
 Outcome best_outcome(const BestSchedule& b, double seconds) {
   // The deadline cut a search short: a schedule above the bound is only the best found (exit 5).
   const Status st = b.witness && !(b.deadline_hit && !b.optimal()) ? Status::solved
