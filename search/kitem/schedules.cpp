@@ -8,6 +8,7 @@
 #include "kitem/bounds.hpp"
 #include "kitem/circulant.hpp"
 #include "kitem/circulant_check.hpp"
+#include "kitem/colored_endgame.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/schedule_ops.hpp"
 #include "kitem/stream_simulator.hpp"
@@ -65,6 +66,30 @@ std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int fr
   return std::nullopt;
 }
 
+// The coloured endgame (search/kitem/colored_endgame.hpp) for this k: the plan's best (K, W).
+std::optional<KItemSchedule> colored_entry(const Assignment& a, std::int64_t k, const Limits& limits,
+                                           std::vector<std::string>& notes) {
+  Limits l = limits;
+  l.max_nodes = kColoringNodes;
+  const int kstar = static_cast<int>(k_star(a.L, a.P));
+  const EndgamePlan plan = endgame_plan(a, static_cast<int>(std::min<std::int64_t>(k, kstar + 4)), 2, l);
+  const auto [time, K] = plan.time(k);
+  if (K == 0) {
+    notes.push_back("colored-endgame: no colouring of the virtual trees beats the cut schedule (K = 1.." +
+                    std::to_string(std::min<std::int64_t>(k, kstar + 4)) + ", windows up to 2 above each bound)");
+    return std::nullopt;
+  }
+  const EndgamePlan::Entry& e = plan.entries[static_cast<size_t>(K - 1)];
+  const std::string rot = e.rotation.g() >= 2 ? "; the receive-only processor takes turns with " +
+                                                    std::to_string(e.rotation.g() - 1) + " r = 1 processor(s)"
+                                              : std::string();
+  return entry("colored-endgame",
+               (k > K ? "items 0.." + std::to_string(k - K - 1) + " kept, items " : std::string("items ")) +
+                   std::to_string(k - K) + ".." + std::to_string(k - 1) + " on " + std::to_string(e.color.size()) +
+                   " coloured virtual trees (no SAT)" + rot,
+               colored_schedule(a, k, K, *e.window, e.color, e.rotation));
+}
+
 }  // namespace
 
 KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits& limits, std::int64_t max_cells_for_sat) {
@@ -83,6 +108,12 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   }
   const KItemSchedule& c = out.schedules.front();
   if (!c.simulated_ok || c.time <= out.lower_bound) return out;
+  // Issue 23 item 2: the endgame without SAT, on the cut schedule's virtual trees (any P * k
+  // the expansion holds).
+  if (auto e = colored_entry(a, k, limits, out.notes); e && e->time < c.time) {
+    out.schedules.push_back(std::move(*e));
+    if (out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound) return out;
+  }
   if (a.P * k > max_cells_for_sat) {
     out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
                         std::to_string(max_cells_for_sat) + " (SAT model size)");

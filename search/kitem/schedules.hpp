@@ -9,6 +9,9 @@
 //  - "alternated + endgame": Fig. 2's adjustment first, the receive-only processor and one
 //    other processor swapping roles in every other item's tree (engine/kitem/schedule_ops.hpp),
 //    kept only if the simulator accepts it; then the endgame as above.
+//  - "colored-endgame" (issue 23 item 2, search/kitem/colored_endgame.hpp): the endgame without
+//    SAT, each virtual tree of the cut schedule carrying one endgame item; tried first, at any
+//    P * k the expansion holds.
 //  - "longer-endgame": if still above the lower bound, keep one or two items fewer of the cut
 //    schedule and let the SAT model place the rest, at the lower bound only.
 //  - "circulant" (L = 1 only, issue 23): Traff's circulant-graph schedule
@@ -39,8 +42,11 @@ inline constexpr std::int64_t kStreamLimit = 100'000'000;
 // kExplicitCirculantLimit messages (engine/kitem/circulant.hpp); above it only the implicit
 // form exists.
 
+// Node budget of one colouring search of the constructive endgame.
+inline constexpr std::int64_t kColoringNodes = 20'000;
+
 struct KItemSchedule {
-  std::string name;        // "cut", "circulant", "endgame", "alternated+endgame", "longer-endgame"
+  std::string name;        // "cut", "circulant", "colored-endgame", "endgame", "alternated+endgame", "longer-endgame"
   std::string how;         // one line: what was kept, what the SAT model chose, which swap
   Schedule schedule;       // the explicit messages; only P, L, items when held implicitly
   std::optional<CirculantSchedule> implicit;  // "circulant": the phase table and k
