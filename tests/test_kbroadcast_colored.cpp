@@ -1,4 +1,5 @@
-// The constructive endgame (search/kitem/colored_endgame.hpp, issue 23 item 2): tree sets
+// The constructive endgame (search/kitem/colored_endgame.hpp, issue 23 item 2), the k = 1 tree
+// (engine/kitem/single_item.hpp) and the table in ranges (search/kitem/range_table.hpp): tree sets
 // against the expansion, every schedule it builds replayed by the simulator, the colouring
 // search against brute force, paper 000 Fig. 2 without SAT, bad input.
 #include <doctest/doctest.h>
@@ -11,7 +12,9 @@
 #include "expand.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/colored_endgame.hpp"
+#include "kitem/range_table.hpp"
 #include "kitem/schedules.hpp"
+#include "kitem/single_item.hpp"
 #include "simulator.hpp"
 #include "test_seed.hpp"
 
@@ -183,4 +186,54 @@ TEST_CASE("coloured endgame: bad input is an InputError") {
   CHECK_THROWS_AS(colored_schedule(a, 1, 2, 9, color), InputError);        // K > k
   CHECK_THROWS_AS(colored_schedule(a, 8, 2, 8, std::vector<int>(6, 0)), InputError);  // window < D - 1 with kept items
   CHECK_THROWS_AS(colored_schedule(a, 8, 2, 9, std::vector<int>(5, 0)), InputError);  // wrong tree count
+}
+
+TEST_CASE("k = 1: the optimal single-item tree is a schedule at the lower bound for every L <= 6, P <= 300") {
+  for (int L = 1; L <= 6; ++L)
+    for (i64 P = 2; P <= 300; ++P) {
+      const Schedule s = single_item_schedule(L, P);
+      CAPTURE(L);
+      CAPTURE(P);
+      REQUIRE(simulate(s).ok);
+      CHECK(schedule_time(s) == single_item_time(L, P));
+      CHECK(single_item_time(L, P) == kitem_lower_bound(L, P, 1));
+    }
+  CHECK_THROWS_AS(single_item_schedule(3, 1), InputError);
+}
+
+TEST_CASE("the table in ranges covers every (L, P, k) once, its claims replayed") {
+  const RangeTable t = kitem_range_table({1, 4}, {2, 60}, {1, 20}, Limits{}, 2);
+  CHECK(t.failure.empty());
+  CHECK(t.not_reached == 0);
+  REQUIRE(t.per_L.size() == 4);
+  for (const RangeTableStats& st : t.per_L) {
+    CHECK(st.cells == 59 * 20);
+    CHECK(st.at_bound + st.upper_only + st.no_schedule == st.cells);
+    if (st.L == 1) CHECK(st.at_bound == st.cells);  // the circulant schedule
+    if (st.L >= 2) CHECK(st.simulated > 0);
+  }
+  // Every (L, P) once, in order; its k ranges tile 1..20; k = 1 is at the bound (single-item tree).
+  int L = 1;
+  i64 next_P = 2;
+  for (const PRange& p : t.rows) {
+    if (p.L != L) {
+      CHECK(next_P == 61);
+      L = p.L, next_P = 2;
+    }
+    CHECK(p.P0 == next_P);
+    next_P = p.P1 + 1;
+    i64 next_k = 1;
+    for (const KRange& k : p.ks) {
+      CHECK(k.k0 == next_k);
+      CHECK(k.gap >= 0);
+      CHECK((k.status == RangeStatus::at_bound) == (k.gap == 0));
+      next_k = k.k1 + 1;
+    }
+    CHECK(next_k == 21);
+    CHECK(p.ks.front().status == RangeStatus::at_bound);
+  }
+  // The colored-endgame ranges agree with kbroadcast's own schedules on the same continuous schedule.
+  const BestSchedule b = best_continuous(3, 10, time_limit_each(5));
+  REQUIRE(b.witness);
+  CHECK(kitem_schedules(*b.witness, 16, time_limit_each(5), 0).best().time == kitem_lower_bound(3, 10, 16));
 }

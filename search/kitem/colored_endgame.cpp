@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <deque>
 #include <map>
+#include <tuple>
 
 #include "checked.hpp"
 #include "expand.hpp"
@@ -16,11 +18,12 @@ namespace blockcast {
 
 namespace {
 
-// The trees one processor with this letter sequence meets (letter(tau) for tau = 0..window).
+// The trees one processor with this letter sequence meets (letter(tau) for tau = 0..window, all
+// letters <= max_letter: steps before L + T - max_letter only see items before 0).
 template <class LetterAt>
-std::vector<int> trees_seen(const Assignment& a, int window, int trees, LetterAt letter_at) {
+std::vector<int> trees_seen(const Assignment& a, int window, int trees, i64 max_letter, LetterAt letter_at) {
   std::vector<int> s;
-  for (int tau = 0; tau <= window; ++tau) {
+  for (int tau = static_cast<int>(std::max<i64>(0, a.L + a.T - max_letter)); tau <= window; ++tau) {
     const i64 item = tau + letter_at(tau) - a.L - a.T;
     if (item >= 0 && item < trees) s.push_back(static_cast<int>(item));
   }
@@ -93,8 +96,9 @@ TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rot) {
     i64 count = b.count;  // less the processors of this block that the rotation takes
     for (size_t h = 1; h < rot.ids.size(); ++h) count -= rot.ids[h] >= base[i] && rot.ids[h] < base[i] + b.count * b.r;
     if (count == 0) continue;
+    const i64 max_letter = std::max<i64>(b.u, b.word.empty() ? 0 : *std::max_element(b.word.begin(), b.word.end()));
     for (int q = 0; q < b.r; ++q)
-      add(trees_seen(a, window, c.trees,
+      add(trees_seen(a, window, c.trees, max_letter,
                      [&](int tau) -> i64 {
                        const int k = static_cast<int>(floor_mod(tau - q, b.r));
                        return k == 0 ? b.u : b.word[static_cast<size_t>(k - 1)];
@@ -102,13 +106,14 @@ TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rot) {
           count);
   }
   if (rot.g() < 2) {
-    add(trees_seen(a, window, c.trees, [&](int) -> i64 { return a.receive_only; }), 1);
+    add(trees_seen(a, window, c.trees, a.receive_only, [&](int) -> i64 { return a.receive_only; }), 1);
     return c;
   }
   // Processor j of the rotation plays role (j + i) mod g for item i; at step tau every role's
   // item is congruent to tau + x - L - T (mod g).
+  const i64 max_letter = *std::max_element(rot.letters.begin(), rot.letters.end());
   for (int j = 0; j < rot.g(); ++j)
-    add(trees_seen(a, window, c.trees,
+    add(trees_seen(a, window, c.trees, max_letter,
                    [&](int tau) -> i64 {
                      const i64 z = floor_mod(tau + rot.letters[0] - a.L - a.T, rot.g());
                      return rot.letters[static_cast<size_t>(floor_mod(j + z, rot.g()))];
@@ -129,6 +134,7 @@ class Colorer {
     for (size_t s = 0; s < c.sets.size(); ++s)
       for (int v : c.sets[s]) of_tree_[static_cast<size_t>(v)].push_back(s);
     present_.assign(c.sets.size(), 0);
+    missing_.assign(c.sets.size(), K);
     free_.resize(c.sets.size());
     for (size_t s = 0; s < c.sets.size(); ++s) free_[s] = static_cast<int>(c.sets[s].size());
     color_.assign(static_cast<size_t>(c.trees), -1);
@@ -149,7 +155,7 @@ class Colorer {
   }
 
  private:
-  int missing(size_t s) const { return K_ - std::popcount(present_[s]); }
+  int missing(size_t s) const { return missing_[s]; }
 
   // The unassigned tree in the tightest set (least free minus missing), ties: most sets.
   int pick() const {
@@ -203,6 +209,8 @@ class Colorer {
     bool ok = K_ - used_ <= c_.trees;  // cheap global check; the sets below are the real test
     for (size_t s : of_tree_[static_cast<size_t>(v)]) {
       saved_present_.push_back(present_[s]);
+      saved_missing_.push_back(missing_[s]);
+      missing_[s] -= !(present_[s] >> e & 1);
       present_[s] |= 1ull << e;
       --free_[s];
       if (missing(s) > free_[s]) ok = false;
@@ -214,6 +222,8 @@ class Colorer {
     const auto& sets = of_tree_[static_cast<size_t>(v)];
     for (size_t i = sets.size(); i-- > 0;) {
       present_[sets[i]] = saved_present_.back();
+      missing_[sets[i]] = saved_missing_.back();
+      saved_missing_.pop_back();
       saved_present_.pop_back();
       ++free_[sets[i]];
     }
@@ -240,11 +250,13 @@ class Colorer {
   const Clock::time_point end_;
   std::vector<std::vector<size_t>> of_tree_;
   std::vector<std::uint64_t> present_;
+  std::vector<int> missing_;  // colours set s still lacks: K - popcount(present_[s])
   std::vector<int> free_;
   std::vector<int> color_, solution_;
   int used_ = 0;
   std::vector<int> saved_;
   std::vector<std::uint64_t> saved_present_;
+  std::vector<int> saved_missing_;
   std::int64_t nodes_ = 0;
 };
 
@@ -296,6 +308,24 @@ std::pair<std::int64_t, int> EndgamePlan::time(std::int64_t k) const {
 }
 
 EndgamePlan endgame_plan(const Assignment& a, int max_K, int max_extra, const Limits& limits) {
+  // The tree sets depend on the window and the rotation only, not on K: computed once each.
+  std::deque<std::tuple<int, std::vector<std::int64_t>, TreeClasses>> cache;  // stable references
+  auto classes = [&](int W, const Rotation& rot) -> const TreeClasses& {
+    for (const auto& [w, ids, c] : cache)
+      if (w == W && ids == rot.ids) return c;
+    cache.emplace_back(W, rot.ids, tree_classes(a, W, rot));
+    return std::get<2>(cache.back());
+  };
+  // A processor of block (r, u, w) meets (u + sum w) / r + j trees in window L + T - 1 + j, j >
+  // = 0 (colored_endgame.hpp, docs/kbroadcast.md Sec. 8): the smallest quotient over blocks with
+  // r >= 2 refutes most windows without computing any tree set.
+  i64 qmin = std::numeric_limits<i64>::max();
+  for (const BlockWord& b : a.blocks) {
+    if (b.r < 2) continue;
+    i64 sum = b.u;
+    for (Letter l : b.word) sum += l;
+    qmin = std::min(qmin, sum / b.r);
+  }
   EndgamePlan plan;
   plan.L = a.L, plan.P = a.P, plan.delay = static_cast<int>(a.delay());
   for (int K = 1; K <= std::min(max_K, 64); ++K) {
@@ -309,7 +339,9 @@ EndgamePlan endgame_plan(const Assignment& a, int max_K, int max_extra, const Li
     }
     e.rotation = *rot;
     for (int W = lo; W <= lo + max_extra && !limits.expired(); ++W) {
-      const TreeColoring c = color_trees(tree_classes(a, W, *rot), K, limits);
+      const i64 j = W - (a.L + a.T - 1);
+      if (j >= 0 && qmin != std::numeric_limits<i64>::max() && qmin + j < K) continue;  // some block meets < K trees
+      const TreeColoring c = color_trees(classes(W, *rot), K, limits);
       e.nodes += c.nodes;
       if (c.verdict == Verdict::solved) {
         e.window = W, e.color = c.color;

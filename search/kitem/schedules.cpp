@@ -11,6 +11,7 @@
 #include "kitem/colored_endgame.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/schedule_ops.hpp"
+#include "kitem/single_item.hpp"
 #include "kitem/stream_simulator.hpp"
 #include "simulator.hpp"
 
@@ -24,6 +25,19 @@ const KItemSchedule& KItemSchedules::best() const {
 }
 
 namespace {
+
+// "items 0..m-1 kept, items m..k-1 on N <what>[; the receive-only processor takes turns ...]"
+std::string endgame_how(std::int64_t k, int K, std::size_t trees, const std::string& what, const Rotation& rot) {
+  auto span = [](std::int64_t a, std::int64_t b) {
+    return a == b ? "item " + std::to_string(a) : "items " + std::to_string(a) + ".." + std::to_string(b);
+  };
+  std::string s = (k > K ? span(0, k - K - 1) + " kept, " : std::string()) + span(k - K, k - 1) + " on " +
+                  std::to_string(trees) + " " + what;
+  if (rot.g() >= 2)
+    s += "; the receive-only processor takes turns with " + std::to_string(rot.g() - 1) + " r = 1 processor" +
+         (rot.g() > 2 ? "s" : "");
+  return s;
+}
 
 KItemSchedule entry(std::string name, std::string how, Schedule s) {
   KItemSchedule e;
@@ -72,21 +86,16 @@ std::optional<KItemSchedule> colored_entry(const Assignment& a, std::int64_t k, 
   Limits l = limits;
   l.max_nodes = kColoringNodes;
   const int kstar = static_cast<int>(k_star(a.L, a.P));
-  const EndgamePlan plan = endgame_plan(a, static_cast<int>(std::min<std::int64_t>(k, kstar + 4)), 2, l);
+  const int max_K = static_cast<int>(std::min<std::int64_t>(k, kstar + 4));
+  const EndgamePlan plan = endgame_plan(a, max_K, 2, l);
   const auto [time, K] = plan.time(k);
   if (K == 0) {
     notes.push_back("colored-endgame: no colouring of the virtual trees beats the cut schedule (K = 1.." +
-                    std::to_string(std::min<std::int64_t>(k, kstar + 4)) + ", windows up to 2 above each bound)");
+                    std::to_string(max_K) + ", windows up to 2 above each bound)");
     return std::nullopt;
   }
   const EndgamePlan::Entry& e = plan.entries[static_cast<size_t>(K - 1)];
-  const std::string rot = e.rotation.g() >= 2 ? "; the receive-only processor takes turns with " +
-                                                    std::to_string(e.rotation.g() - 1) + " r = 1 processor(s)"
-                                              : std::string();
-  return entry("colored-endgame",
-               (k > K ? "items 0.." + std::to_string(k - K - 1) + " kept, items " : std::string("items ")) +
-                   std::to_string(k - K) + ".." + std::to_string(k - 1) + " on " + std::to_string(e.color.size()) +
-                   " coloured virtual trees (no SAT)" + rot,
+  return entry("colored-endgame", endgame_how(k, K, e.color.size(), "coloured virtual trees (no SAT)", e.rotation),
                colored_schedule(a, k, K, *e.window, e.color, e.rotation));
 }
 
@@ -106,8 +115,13 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
     const KItemSchedule& t = out.schedules.back();
     if (t.simulated_ok && t.time <= out.lower_bound) return out;
   }
+  if (!out.schedules.front().simulated_ok || out.schedules.front().time <= out.lower_bound) return out;
+  if (k == 1) {  // one item: the optimal single-item tree from the source is the optimum
+    out.schedules.push_back(entry("optimal-tree", "the optimal single-item tree rooted at the source (every holder sends every step)",
+                                  single_item_schedule(a.L, a.P)));
+    return out;
+  }
   const KItemSchedule& c = out.schedules.front();
-  if (!c.simulated_ok || c.time <= out.lower_bound) return out;
   // Issue 23 item 2: the endgame without SAT, on the cut schedule's virtual trees (any P * k
   // the expansion holds).
   if (auto e = colored_entry(a, k, limits, out.notes); e && e->time < c.time) {

@@ -9,6 +9,8 @@
 //  - "alternated + endgame": Fig. 2's adjustment first, the receive-only processor and one
 //    other processor swapping roles in every other item's tree (engine/kitem/schedule_ops.hpp),
 //    kept only if the simulator accepts it; then the endgame as above.
+//  - "optimal-tree" (k = 1): the optimal single-item tree from the source
+//    (engine/kitem/single_item.hpp), time B(P) = the lower bound.
 //  - "colored-endgame" (issue 23 item 2, search/kitem/colored_endgame.hpp): the endgame without
 //    SAT, each virtual tree of the cut schedule carrying one endgame item; tried first, at any
 //    P * k the expansion holds.

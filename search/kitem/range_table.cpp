@@ -1,0 +1,180 @@
+// The k-item table at scale, in ranges (see range_table.hpp; issue 23 item 2).
+#include "kitem/range_table.hpp"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <thread>
+
+#include "kitem/bounds.hpp"
+#include "kitem/circulant.hpp"
+#include "kitem/exact.hpp"
+#include "kitem/colored_endgame.hpp"
+#include "kitem/schedules.hpp"
+#include "kitem/single_item.hpp"
+#include "everyp/every_p.hpp"
+#include "simulator.hpp"
+
+namespace blockcast {
+
+std::string status_name(RangeStatus s) {
+  switch (s) {
+    case RangeStatus::at_bound: return "at the bound";
+    case RangeStatus::upper_only: return "upper bound only";
+    case RangeStatus::no_schedule: return "no schedule";
+  }
+  return "?";
+}
+
+namespace {
+
+struct RangeCell {
+  std::vector<KRange> ks;
+  bool reached = false;
+  std::int64_t simulated = 0;
+  std::string failure;
+};
+
+// Appends k with its (status, gap, method), extending the last range when they agree.
+void add_k(std::vector<KRange>& out, std::int64_t k, RangeStatus s, std::int64_t gap, const std::string& method) {
+  if (!out.empty() && out.back().k1 == k - 1 && out.back().status == s && out.back().gap == gap &&
+      out.back().method == method) {
+    out.back().k1 = k;
+    return;
+  }
+  out.push_back({k, k, s, gap, method});
+}
+
+// Replays the coloured schedule for k and compares its time with the plan's.
+std::string replay(const Assignment& a, const EndgamePlan& plan, std::int64_t k) {
+  const auto [time, K] = plan.time(k);
+  const auto& e = plan.entries[static_cast<size_t>(K - 1)];
+  const Schedule s = colored_schedule(a, k, K, *e.window, e.color, e.rotation);
+  const SimulationResult r = simulate(s);
+  if (!r.ok) return r.violation.text;
+  if (schedule_time(s) != time) return "time " + std::to_string(schedule_time(s)) + ", planned " + std::to_string(time);
+  return "";
+}
+
+RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness, std::pair<std::int64_t, std::int64_t> ks,
+            const Limits& limits) {
+  RangeCell c;
+  if (limits.expired()) return c;
+  c.reached = true;
+  if (L == 1) {  // Traff's circulant schedule: k - 1 + ceil(log2 P)
+    for (std::int64_t k = ks.first; k <= ks.second; ++k) {
+      const std::int64_t gap = circulant_time(P, k) - kitem_lower_bound(1, P, k);
+      add_k(c.ks, k, gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only, gap, "circulant");
+    }
+    return c;
+  }
+  if (!witness) {
+    c.ks.push_back({ks.first, ks.second, RangeStatus::no_schedule, 0, ""});
+    return c;
+  }
+  Limits colour = limits;
+  if (colour.max_nodes <= 0) colour.max_nodes = kRangeColoringNodes;
+  const int kstar = static_cast<int>(k_star(L, P));
+  const int max_K = static_cast<int>(std::min<std::int64_t>(ks.second, kstar + 3));
+  // Two continuous schedules: the every-P table's, and where its endgame misses the bound
+  // for large k, the one `solve --P` packs (another word choice colours differently).
+  std::vector<std::pair<Assignment, EndgamePlan>> plans;
+  plans.emplace_back(*witness, endgame_plan(*witness, max_K, 2, colour));
+  const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
+  if (L >= 3 && P <= kRangeSimulateMaxP && plans[0].second.time(big).first > kitem_lower_bound(L, P, big)) {
+    SearchOptions o;
+    o.threads = 1;
+    o.limits = limits;
+    o.limits.time_limit = 0.2;  // the packing answers in milliseconds or not at all
+    // Checked symbolically; the k-item schedules built from it are replayed below.
+    if (BestSchedule b = best_schedule(L, P, o, 0); b.witness && b.witness->delay() <= witness->delay())
+      plans.emplace_back(*b.witness, endgame_plan(*b.witness, max_K, 2, colour));
+  }
+  std::vector<int> used;  // per KRange: the plan it came from
+  for (std::int64_t k = ks.first; k <= ks.second; ++k) {
+    std::pair<std::int64_t, int> best{INT64_MAX, 0};
+    int from = 0;
+    for (size_t i = 0; i < plans.size(); ++i)
+      if (auto t = plans[i].second.time(k); t.first < best.first) best = t, from = static_cast<int>(i);
+    auto [time, K] = best;
+    std::string method = K > 0 ? "colored-endgame" : "cut";
+    if (k == 1 && single_item_time(L, P) < time) time = single_item_time(L, P), method = "optimal-tree", from = -1;
+    const std::int64_t gap = time - kitem_lower_bound(L, P, k);
+    const size_t before = c.ks.size();
+    add_k(c.ks, k, gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only, gap, method);
+    if (c.ks.size() > before) used.push_back(from);
+  }
+  if (P > kRangeSimulateMaxP) return c;
+  for (size_t i = 0; i < c.ks.size(); ++i) {
+    const KRange& r = c.ks[i];
+    if (r.method != "colored-endgame") continue;
+    const auto& [a, plan] = plans[static_cast<size_t>(used[i])];
+    for (std::int64_t k = r.k0; k <= std::min(r.k1, r.k0 + 1); ++k) {
+      const std::string bad = replay(a, plan, k);
+      ++c.simulated;
+      if (!bad.empty() && c.failure.empty())
+        c.failure = "L=" + std::to_string(L) + " P=" + std::to_string(P) + " k=" + std::to_string(k) +
+                    ": the coloured schedule fails the simulator: " + bad;
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std::int64_t> Ps,
+                             std::pair<std::int64_t, std::int64_t> ks, const Limits& limits, int threads,
+                             const std::function<void(int, std::int64_t)>& progress) {
+  RangeTable t;
+  tbb::task_arena arena(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  for (int L = Ls.first; L <= Ls.second; ++L) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto n = static_cast<std::size_t>(Ps.second - Ps.first + 1);
+    // The continuous schedules: the every-P table's (search/everyp/every_p.hpp), all P at once.
+    std::vector<Cell> continuous;
+    if (L >= 2) {
+      EveryPOptions o;
+      o.threads = threads;
+      o.limits = limits;
+      continuous = every_p_table({L, L}, Ps, o);
+    }
+    std::vector<RangeCell> cells(n);
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t i = r.begin(); i != r.end(); ++i)
+          cells[i] = decide(L, Ps.first + static_cast<std::int64_t>(i), L >= 2 ? continuous[i].witness : std::nullopt, ks, limits);
+      });
+    });
+    RangeTableStats st;
+    st.L = L;
+    for (std::size_t i = 0; i < n; ++i) {
+      RangeCell& c = cells[i];
+      const std::int64_t P = Ps.first + static_cast<std::int64_t>(i);
+      if (!c.reached) {
+        ++t.not_reached;
+        c.ks = {{ks.first, ks.second, RangeStatus::no_schedule, 0, "not reached (time limit)"}};
+      }
+      if (t.failure.empty()) t.failure = c.failure;
+      st.simulated += c.simulated;
+      for (const KRange& r : c.ks) {
+        const std::int64_t cnt = r.k1 - r.k0 + 1;
+        st.cells += cnt;
+        (r.status == RangeStatus::at_bound ? st.at_bound : r.status == RangeStatus::upper_only ? st.upper_only : st.no_schedule) += cnt;
+        st.max_gap = std::max(st.max_gap, r.gap);
+      }
+      if (!t.rows.empty() && t.rows.back().L == L && t.rows.back().P1 == P - 1 && t.rows.back().ks == c.ks)
+        t.rows.back().P1 = P;
+      else
+        t.rows.push_back({L, P, P, std::move(c.ks)});
+    }
+    st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    t.per_L.push_back(st);
+    if (progress) progress(L, Ps.second);
+  }
+  return t;
+}
+
+}  // namespace blockcast

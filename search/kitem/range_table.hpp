@@ -1,0 +1,70 @@
+// The k-item table at scale (issue 23 item 2): `kbroadcast-table --ranges` over L x P x k in
+// the millions of cells, compressed into ranges of P and k with one status each. Only
+// constructions run, no SAT: Traff's circulant schedule for L = 1 (at the bound everywhere,
+// docs/kbroadcast.md Sec. 6), for k = 1 the optimal single-item tree, and for L >= 2 the
+// block-cyclic schedule of the every-P table (search/everyp/every_p.hpp, as `table` prints it)
+// with the coloured endgame (for P <= kRangeSimulateMaxP also on the schedule `solve --P`
+// packs, whose words often colour where the table's do not) (search/kitem/colored_endgame.hpp),
+// decided once per (L, P) and valid for every k (the endgame problem does not depend on k).
+// Statuses: "at the bound" (a construction reaches the lower bound of paper 000 Thm 3.1 as
+// corrected, engine/kitem/bounds.hpp), "upper bound only" (the best construction's time, the
+// gap to the bound open), "no schedule" (no continuous schedule found within the limit).
+// Claims are checked: for P <= kRangeSimulateMaxP the coloured schedule of every (L, P, K)
+// used is built for k = K + 1 (one kept item and the whole endgame) and replayed by the
+// simulator; above it, the tree sets are computed from the letter pattern, whose agreement
+// with the expansion the tests check. A failed replay makes the command fail (never a claim).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "limits.hpp"
+
+namespace blockcast {
+
+inline constexpr std::int64_t kRangeSimulateMaxP = 2000;
+// Node budget of one colouring search here (kbroadcast gives each kColoringNodes = 20,000): at
+// 20,000 the L = 1..8, P <= 10^4 table took 11 min, mostly in searches that end UNKNOWN.
+inline constexpr std::int64_t kRangeColoringNodes = 2'000;
+
+enum class RangeStatus { at_bound, upper_only, no_schedule };
+std::string status_name(RangeStatus s);  // "at the bound", "upper bound only", "no schedule"
+
+// k0..k1 of one (L, P) with one status, gap (time - lower bound) and method.
+struct KRange {
+  std::int64_t k0 = 0, k1 = 0;
+  RangeStatus status = RangeStatus::no_schedule;
+  std::int64_t gap = 0;
+  std::string method;  // "circulant", "colored-endgame", "cut", ""
+  friend bool operator==(const KRange&, const KRange&) = default;
+};
+
+// Consecutive P of one L with the same k ranges.
+struct PRange {
+  int L = 0;
+  std::int64_t P0 = 0, P1 = 0;
+  std::vector<KRange> ks;
+};
+
+struct RangeTableStats {  // per L
+  int L = 0;
+  std::int64_t cells = 0, at_bound = 0, upper_only = 0, no_schedule = 0, max_gap = 0;
+  std::int64_t simulated = 0;  // (P, K) endgames replayed by the simulator
+  double seconds = 0;
+};
+
+struct RangeTable {
+  std::vector<PRange> rows;
+  std::vector<RangeTableStats> per_L;
+  std::int64_t not_reached = 0;  // (L, P) pairs the deadline left out
+  std::string failure;           // a replay that failed (then the table is not to be trusted)
+};
+
+// limits: max_nodes per colouring search (0 = kRangeColoringNodes), the deadline for the whole table. threads: P values decided in parallel
+// (0 = all cores).
+RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std::int64_t> Ps,
+                             std::pair<std::int64_t, std::int64_t> ks, const Limits& limits, int threads,
+                             const std::function<void(int, std::int64_t)>& progress = {});
+
+}  // namespace blockcast
