@@ -12,6 +12,7 @@
 #include "expand.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/colored_endgame.hpp"
+#include "kitem/exact.hpp"
 #include "kitem/range_table.hpp"
 #include "kitem/schedules.hpp"
 #include "kitem/single_item.hpp"
@@ -93,7 +94,9 @@ TEST_CASE("paper 000 Fig. 2 (L = 3, P = 10, k = 8) reaches the lower bound 15 wi
   Limits l;
   l.max_nodes = kColoringNodes;
   const EndgamePlan plan = endgame_plan(a, 4, 2, l);
-  const auto [time, K] = plan.time(8);
+  const std::pair<i64, int> planned = plan.time(8);
+  const i64 time = planned.first;
+  const int K = planned.second;
   CHECK(time == 15);
   CHECK(K == 2);  // k* = 2 items in the endgame, as Thm 3.2 says
   const auto& e = plan.entries[static_cast<size_t>(K - 1)];
@@ -120,7 +123,10 @@ TEST_CASE("every coloured schedule is a schedule: simulated, its time as planned
       const EndgamePlan plan = endgame_plan(*b.witness, ks + 3, 2, l);
       for (i64 k : {1, 2, ks, ks + 1, ks + 7, 40}) {
         if (k < 1) continue;
-        const auto [time, K] = plan.time(k);
+        // No structured binding: clang 14 cannot CAPTURE one.
+        const std::pair<i64, int> planned = plan.time(k);
+        const i64 time = planned.first;
+        const int K = planned.second;
         CAPTURE(L);
         CAPTURE(P);
         CAPTURE(k);
