@@ -121,10 +121,10 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
                                   single_item_schedule(a.L, a.P)));
     return out;
   }
-  const KItemSchedule& c = out.schedules.front();
+  const std::int64_t cut_time = out.schedules.front().time;  // no reference: the vector grows below
   // Issue 23 item 2: the endgame without SAT, on the cut schedule's virtual trees (any P * k
   // the expansion holds).
-  if (auto e = colored_entry(a, k, limits, out.notes); e && e->time < c.time) {
+  if (auto e = colored_entry(a, k, limits, out.notes); e && e->time < cut_time) {
     out.schedules.push_back(std::move(*e));
     if (out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound) return out;
   }
@@ -135,7 +135,7 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   }
   const int keep = static_cast<int>(std::max<std::int64_t>(0, k - k_star(a.L, a.P)));
   const int lb = static_cast<int>(out.lower_bound);
-  int below = static_cast<int>(c.time);
+  int below = static_cast<int>(cut_time);
   if (auto e = best_endgame(cut, keep, lb, below, limits, "endgame", "", out.notes)) {
     below = static_cast<int>(e->time);
     out.schedules.push_back(std::move(*e));
