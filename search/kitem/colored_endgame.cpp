@@ -82,10 +82,8 @@ TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rot) {
   TreeClasses c;
   c.window = window;
   c.trees = window - a.L + 1;
-  c.tree_size.assign(static_cast<size_t>(c.trees), 0);
   std::map<std::vector<int>, size_t> index;
   auto add = [&](std::vector<int> s, i64 count) {
-    for (int v : s) c.tree_size[static_cast<size_t>(v)] += count;
     auto [it, fresh] = index.emplace(std::move(s), c.sets.size());
     if (fresh) c.sets.push_back(it->first), c.counts.push_back(0);
     c.counts[it->second] += count;
@@ -342,24 +340,14 @@ EndgamePlan endgame_plan(const Assignment& a, int max_K, int max_extra, const Li
       const i64 j = W - (a.L + a.T - 1);
       if (j >= 0 && qmin != std::numeric_limits<i64>::max() && qmin + j < K) continue;  // some block meets < K trees
       const TreeColoring c = color_trees(classes(W, *rot), K, limits);
-      e.nodes += c.nodes;
       if (c.verdict == Verdict::solved) {
         e.window = W, e.color = c.color;
         break;
       }
-      if (c.verdict == Verdict::unknown) e.below = Verdict::unknown;
     }
     plan.entries.push_back(std::move(e));
   }
   return plan;
-}
-
-std::string describe(const EndgamePlan::Entry& e) {
-  std::string s = std::to_string(e.K) + " item" + (e.K == 1 ? "" : "s");
-  if (!e.window) return s + ": no colouring found";
-  s += " on " + std::to_string(e.color.size()) + " virtual trees (window " + std::to_string(*e.window) + "), colours";
-  for (int c : e.color) s += " " + std::to_string(c);
-  return s;
 }
 
 }  // namespace blockcast

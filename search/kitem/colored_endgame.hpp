@@ -65,7 +65,6 @@ struct TreeClasses {
   int trees = 0;                        // window - L + 1: virtual item v's root receives at v + L
   std::vector<std::vector<int>> sets;   // distinct non-empty sets, in first-seen order
   std::vector<std::int64_t> counts;     // processors with that set
-  std::vector<std::int64_t> tree_size;  // processors per tree (receptions within the window)
 };
 
 // From the assignment's letter pattern (engine/expand.hpp's layout and step convention: at step
@@ -104,9 +103,6 @@ struct EndgamePlan {
     std::optional<int> window;  // smallest W found
     std::vector<int> color;     // its colouring
     Rotation rotation;          // the roles rotated for it
-    Verdict below = Verdict::impossible;  // windows below `window` (from lo_K): impossible = every one
-                                          // exhausted, unknown = some hit a limit
-    std::int64_t nodes = 0;
   };
   std::vector<Entry> entries;  // entries[K - 1]
   // The best time for k items this plan gives (k - K + W over usable K), with the K used; the
@@ -117,8 +113,5 @@ struct EndgamePlan {
 // max_K: largest endgame size tried (capped at 64); max_extra: windows above each lo_K tried.
 // limits: per colouring search (max_nodes) and the whole call's deadline.
 EndgamePlan endgame_plan(const Assignment& a, int max_K, int max_extra, const Limits& limits);
-
-// One line: "K items on N virtual trees (window W): colours t0..: e0 e1 ...".
-std::string describe(const EndgamePlan::Entry& e);
 
 }  // namespace blockcast
