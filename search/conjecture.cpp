@@ -95,7 +95,10 @@ class ConjectureRun {
   DelayRow table_row(int t, const std::vector<Assignment>& chain);
   // Deciding one case.
   CaseResult decide(int t, std::optional<Letter> x, int level) const;
-  std::optional<CaseResult> decide_constructive(int t, std::optional<Letter> x, int level) const;
+  std::optional<CaseResult> decide_constructive(int t, std::optional<Letter> x, int level,
+                                                bool extendable = true) const;
+  bool composed_case(int t, Letter x);
+  const Assignment* back_case(int s, Letter x);
   // `settle`: tuning.settle_limits on one thread instead of the run's limits and threads.
   CaseResult decide_complete(int t, std::optional<Letter> x, bool settle = false) const;
   void effort(ConstructiveOptions& co, int level) const;
@@ -135,6 +138,10 @@ class ConjectureRun {
   std::set<std::pair<int, Letter>> complete_tried_;  // pairs settle() gave the complete search
   std::map<int, Instance> instances_;
   std::map<std::pair<int, Letter>, bool> refuted_;
+  // Solutions of I(s) with receive-only x and any root word (the t-L halves of
+  // compositions), nullopt where the constructive methods found none.
+  std::map<std::pair<int, Letter>, std::optional<Assignment>> backs_;
+  const bool composing_;
   // How each pair found IMPOSSIBLE in the scan was refuted: the evidence that t0 is minimal.
   std::map<std::pair<int, Letter>, Refutation> refutations_;
   bool limit_hit_ = false;
@@ -160,7 +167,8 @@ ConjectureRun::ConjectureRun(int L, const ConjectureOptions& opt)
       workers_(opt.search.threads > 0 ? opt.search.threads
                                       : std::max(1, static_cast<int>(std::thread::hardware_concurrency()))),
       parallel_scan_(workers_ > 1 && constructive_ &&
-                     (opt.method == Method::constructive || L > opt.search.tuning.fallback_max_L)) {
+                     (opt.method == Method::constructive || L > opt.search.tuning.fallback_max_L)),
+      composing_(constructive_) {
   if (opt.shape != Shape::optimal && opt.shape != Shape::pruned)
     throw InputError("conjecture: shape must be optimal or pruned, not " + shape_name(opt.shape));
   res_.L = L;
@@ -241,6 +249,7 @@ bool ConjectureRun::window_holds(int cand, Letter x) {
       limit_hit_ = true;
       return false;
     }
+    if (t > cand && composed_case(t, x)) continue;
     prefetch(t, x, cand + L_);
     const CaseResult& r = decided_case(t, x, 0);
     if (r.verdict == Verdict::unknown) open.push_back(t);
@@ -291,9 +300,59 @@ void ConjectureRun::lower_t0() {
 bool ConjectureRun::window_settles(int cand, Letter x) {
   for (int t = cand; t < cand + L_; ++t)
     if (counted_out(t, x)) return false;
+  // The pairs the scan left UNKNOWN first: they are why the window is open, and when one of
+  // them stays open the window fails before its other (mostly undecided) pairs are searched.
+  for (int t = cand; t < cand + L_; ++t) {
+    auto it = decided_.find({t, x});
+    if (it != decided_.end() && it->second.verdict != Verdict::solved && (out_of_time(opt_) || settle(t, x) != Verdict::solved))
+      return false;
+  }
   for (int t = cand; t < cand + L_; ++t)
-    if (out_of_time(opt_) || settle(t, x) != Verdict::solved) return false;
+    if (out_of_time(opt_) || (!(t > cand && composed_case(t, x)) && settle(t, x) != Verdict::solved)) return false;
   return true;
+}
+
+// The induction step inside a window (SPEC Sec. 7): with (t-1, x) solved (x-extendable
+// root) and any solution of I(t-L) with receive-only x, their composition solves (t, x) with
+// the same property. I(t-L) lies below the window, a small instance with no constraint on
+// its root, so one extendable base case and the small cases below it give the whole window:
+// the large base cases near t0+L-1 are composed instead of searched (they were most of a
+// run's time, about L^4). A pair composed is SOLVED; one that cannot be composed is decided
+// as before, so every window that held before still holds.
+bool ConjectureRun::composed_case(int t, Letter x) {
+  if (!composing_ || t - L_ < 1) return false;
+  auto it = decided_.find({t, x});
+  if (it != decided_.end() && it->second.verdict != Verdict::unknown) return it->second.verdict == Verdict::solved;
+  auto prev = decided_.find({t - 1, x});
+  if (prev == decided_.end() || prev->second.verdict != Verdict::solved) return false;
+  const Assignment* back = back_case(t - L_, x);
+  if (!back) return false;
+  CaseResult r;
+  r.verdict = Verdict::solved, r.method = "composed";
+  r.covered = "composed from t-1 and t-L (the induction step)";
+  r.witness = compose_checked(*prev->second.witness, *back, x);
+  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " composed");
+  decided_[{t, x}] = std::move(r);
+  return true;
+}
+
+// A solution of I(s) with receive-only x, root unconstrained: an extendable one decided
+// already, else the constructive methods at level 0 (counting refutations of extendable
+// roots do not apply here).
+const Assignment* ConjectureRun::back_case(int s, Letter x) {
+  auto d = decided_.find({s, x});
+  if (d != decided_.end() && d->second.verdict == Verdict::solved) return &*d->second.witness;
+  auto it = backs_.find({s, x});
+  if (it == backs_.end()) {
+    std::optional<Assignment> w;
+    if (!out_of_time(opt_))
+      if (std::optional<CaseResult> c = decide_constructive(s, x, 0, false)) {
+        count(c->stats);
+        if (c->verdict == Verdict::solved) w = std::move(c->witness);
+      }
+    it = backs_.emplace(std::make_pair(s, x), std::move(w)).first;
+  }
+  return it->second ? &*it->second : nullptr;
 }
 
 // The strongest decision of (t, x) the run makes: every constructive level, then (once per
@@ -435,13 +494,14 @@ CaseResult ConjectureRun::decide(int t, std::optional<Letter> x, int level) cons
 
 // The constructive methods for every candidate x (the given one, or every letter present);
 // nothing when the complete search is to decide.
-std::optional<CaseResult> ConjectureRun::decide_constructive(int t, std::optional<Letter> x, int level) const {
+std::optional<CaseResult> ConjectureRun::decide_constructive(int t, std::optional<Letter> x, int level,
+                                                             bool extendable) const {
   CaseResult c;
   const Instance inst = optimal_instance(L_, t);
   ConstructiveOptions co = opt_.constructive;
   if (opt_.deadline) co.deadline = *opt_.deadline;  // the repair method polls it between attempts
   if (x) effort(co, level);
-  co.extendable = x.has_value();
+  co.extendable = x.has_value() && extendable;
   co.seed = opt_.constructive.seed * 1000003u + static_cast<std::uint64_t>(L_) * 7919u + static_cast<std::uint64_t>(t) +
             static_cast<std::uint64_t>(level) * 104729u;
   std::vector<Letter> xs;
@@ -514,8 +574,9 @@ const CaseResult& ConjectureRun::decided_case(int t, Letter x, int level) {
 void ConjectureRun::prefetch(int t, Letter x, int t_end) {
   if (!parallel_scan_ || decided_.count({t, x})) return;
   std::vector<int> ts;
+  // A pair after the first with a back case will likely be composed: not worth a search.
   for (int u = t; u < t_end && static_cast<int>(ts.size()) < workers_; ++u)
-    if (!decided_.count({u, x})) ts.push_back(u);
+    if (!decided_.count({u, x}) && (u == t || !composing_ || u - L_ < 1 || !back_case(u - L_, x))) ts.push_back(u);
   if (ts.size() < 2) return;
   std::vector<CaseResult> rs(ts.size());
   tbb::task_group tg;

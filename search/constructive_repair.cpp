@@ -173,6 +173,41 @@ class Packer {
     }
     return false;
   }
+  // No single swap nor pair of residue-preserving swaps moves the root's sum (the reserve
+  // lacks the letters of the blocks' residue classes): trade two letters of one block for two
+  // reserve letters with the same sum mod r, i.e. {a1, a2} -> {c1, c2} with
+  // c1 + c2 = a1 + a2 - k r, the k that brings dev_ closest to 0. The block stays legal. Slot
+  // pairs are sampled (blocks can have hundreds of slots); the first pair that improves is
+  // taken.
+  bool fix_sum_block_pair() {
+    if (blocks_.empty()) return false;
+    const i64 now = std::abs(dev_);
+    for (int k = 0; k < 512; ++k) {
+      Slots& b = blocks_[rng_() % blocks_.size()];
+      const std::size_t n = b.letters.size();
+      if (n < 2) continue;
+      const std::size_t s1 = rng_() % n, s2 = (s1 + 1 + rng_() % (n - 1)) % n;
+      const int a1 = b.letters[s1], a2 = b.letters[s2];
+      const i64 want = static_cast<i64>(a1) + a2 + dev_;  // c1 + c2 that makes dev_ 0
+      const i64 up = want + mod(a1 + a2 - want, b.r);     // nearest sums in a1 + a2's class
+      for (const i64 sum : {up, up - b.r}) {
+        if (sum < 0 || sum > 2 * static_cast<i64>(A_ - 1) || std::abs(want - sum) >= now) continue;
+        const i64 lo = std::max<i64>(0, sum - (A_ - 1)), hi = sum / 2;
+        if (lo > hi) continue;
+        const i64 start = lo + static_cast<i64>(rng_() % static_cast<std::uint64_t>(hi - lo + 1));
+        for (i64 q = 0; q <= hi - lo; ++q) {
+          const int c1 = static_cast<int>(lo + (start - lo + q) % (hi - lo + 1)), c2 = static_cast<int>(sum - c1);
+          if (reserve_[c1] == 0 || reserve_[c2] < (c1 == c2 ? 2 : 1)) continue;
+          --reserve_[c1], --reserve_[c2], ++reserve_[a1], ++reserve_[a2];
+          dev_ += static_cast<i64>(a1) + a2 - c1 - c2;
+          b.put(s1, c1), b.put(s2, c2);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   // All residues right, the root's sum off by dev_: swap a (in a block) for c (in the
   // reserve) with c = a (mod r), bringing dev_ closest to 0.
   bool fix_sum() {
@@ -196,7 +231,7 @@ class Packer {
         }
       }
     }
-    if (cands.empty() || best == std::abs(dev_)) return fix_sum_pair();
+    if (cands.empty() || best == std::abs(dev_)) return fix_sum_pair() || fix_sum_block_pair();
     auto [bi, s, c] = cands[rng_() % cands.size()];
     const int a = blocks_[bi].letters[s];
     --reserve_[c], ++reserve_[a];

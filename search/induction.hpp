@@ -31,10 +31,16 @@ const BlockWord* root_block(const Assignment& a);
 // else one line saying why not.
 std::optional<std::string> check_base_case(const Assignment& a, Letter x, Shape shape = Shape::optimal);
 
-// Compose solutions for t-1 and t-L (same shape, optimal or pruned) into one for t. Throws
-// InputError if the preconditions fail; the result passes check_base_case (verified before
-// returning).
+// Compose solutions for t-1 and t-L (same shape, optimal or pruned) into one for t: prev
+// with receive-only x and an x-extendable root, back with receive-only x (its root is not
+// extended, so it may be any). Throws InputError if the preconditions fail; the result
+// passes check_base_case (verified before returning).
 Assignment compose(const Assignment& prev, const Assignment& back, Letter x);
+// The same for inputs the caller has checked (prev as a base case, back as a solution with
+// receive-only x): only the result is checked, and of its words only the new root's, the
+// others being copies of checked ones. An input that was not checked can make it throw
+// std::logic_error or return an assignment that is not a base case.
+Assignment compose_checked(const Assignment& prev, const Assignment& back, Letter x);
 
 // Format versions: 1 (no evidence of minimality; read, but a claim "t0_minimal": true is
 // rejected) and 2 (adds "minimality", the refutations of every window below t0).

@@ -218,3 +218,34 @@ TEST_CASE("optimal certificates still verify, with and without the shape field")
   CHECK(chain.back().P == fib(3, 40) + 1);
   CHECK_FALSE(check_assignment(optimal_instance(3, 40), chain.back()).has_value());
 }
+
+// SPEC Sec. 7: the induction extends only the root of I(t-1); I(t-L) needs receive-only x
+// and nothing of its root. compose() therefore accepts a back half whose root word is not
+// x-extendable (the conjecture scan composes base cases from such halves), and the result is
+// a base case that verifies from scratch.
+TEST_CASE("compose takes a t-L half whose root is not extendable") {
+  int found = 0;
+  for (int L = 3; L <= 6 && found < 3; ++L) {
+    ConjectureOptions co;
+    co.method = Method::auto_;
+    const ConjectureResult res = run_conjecture(L, co);
+    REQUIRE(res.verdict == Verdict::solved);
+    const Certificate& c = res.certificate;
+    const Assignment& prev = c.base_cases.back();  // t = t0 + L - 1
+    const Instance back_inst = optimal_instance(L, prev.t + 1 - L);
+    for (std::uint64_t seed = 1; seed <= 200 && found < 3; ++seed) {
+      ConstructiveOptions o;
+      o.x = c.x, o.extendable = false, o.seed = seed;
+      const ConstructiveResult back = solve_repair(back_inst, o);
+      if (back.verdict != Verdict::solved) continue;
+      const BlockWord* root = root_block(*back.witness);
+      if (!root || self_loop_position(root->r, root->u, root->word, c.x)) continue;
+      CHECK(check_base_case(*back.witness, c.x));  // not a base case: its root is not extendable
+      const Assignment t = compose(prev, *back.witness, c.x);
+      CHECK_FALSE(check_base_case(t, c.x));
+      CHECK(t.t == prev.t + 1);
+      ++found;
+    }
+  }
+  CHECK(found > 0);
+}
