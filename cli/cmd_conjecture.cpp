@@ -2,6 +2,7 @@
 // (paper 000 Sec. 3.3; SPEC Sec. 7). With --shape pruned the same induction runs over
 // pruned trees (SPEC Sec. 6, paper 000 Thm 3.5; docs/induction.md) and a table of
 // t = L..40 (L = 2; t0+2L-1 otherwise) compares delay L+t+1 (pruned, achieved) with L+t (optimal tree).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -270,8 +271,14 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     const nlohmann::json all = *summaries;
     if (!a->out.empty()) {
       write_json_file((std::filesystem::path(a->out) / "summary.json").string(), all);
-      write_report(a->out, verified.get());
-      if (!a->search.json) std::cout << "report: " << a->out << "/report.md, " << a->out << "/report.html\n";
+      // A time limit can stop the run before any L is certified: then there is nothing to
+      // report (the report reads certificates), and the exit code below says UNKNOWN.
+      const bool any = std::any_of(all.begin(), all.end(),
+                                   [](const nlohmann::json& s) { return s.value("verdict", std::string()) == "SOLVED"; });
+      if (any) write_report(a->out, verified.get());
+      if (!a->search.json)
+        std::cout << (any ? "report: " + a->out + "/report.md, " + a->out + "/report.html\n"
+                          : "no report: no L was certified (" + a->out + "/summary.json has the verdicts)\n");
     }
     // docs/exit-codes.md: the worst verdict over the L (UNKNOWN > IMPOSSIBLE > SOLVED).
     Status worst = Status::solved;

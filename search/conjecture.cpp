@@ -237,7 +237,7 @@ void ConjectureRun::scan_base_cases() {
 
 // Are I(cand) .. I(cand+L-1) all solved with receive-only x? Level 0 over the window; a
 // few cheap UNKNOWNs are retried at the higher levels once the rest of the window is
-// solved (more than one at level 0: give the window up).
+// solved (more than tuning.scan_open_max at level 0: give the window up).
 bool ConjectureRun::window_holds(int cand, Letter x) {
   for (int t = cand; t < cand + L_; ++t)
     if (counted_out(t, x)) return false;
@@ -254,7 +254,8 @@ bool ConjectureRun::window_holds(int cand, Letter x) {
     const CaseResult& r = decided_case(t, x, 0);
     if (r.verdict == Verdict::unknown) open.push_back(t);
     refuted_window = refuted_window || r.verdict == Verdict::impossible;
-    ok = r.verdict == Verdict::solved || (r.verdict == Verdict::unknown && levelled_ && open.size() <= 1);
+    ok = r.verdict == Verdict::solved ||
+         (r.verdict == Verdict::unknown && levelled_ && static_cast<int>(open.size()) <= opt_.search.tuning.scan_open_max);
   }
   ok = ok && retry_open(open, x);
   // Given up, not refuted: an UNKNOWN pair after the last level (ok still true) or a second

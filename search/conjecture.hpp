@@ -11,8 +11,10 @@
 // get the complete search with the limit).
 // In the base-case scan the constructive methods run at effort levels (beyond
 // fallback_max_L, or always with method constructive): 3 tries per (t, x) first; a window
-// with one such UNKNOWN and everything else SOLVED retries it with 60, then 400 tries
-// (tuning.level0_tries, ConstructiveOptions::tries, tuning.level2_tries).
+// with at most tuning.scan_open_max such UNKNOWNs and everything else SOLVED retries them
+// with 60, then 400 tries (tuning.level0_tries, ConstructiveOptions::tries,
+// tuning.level2_tries). A pair of the window after its first is composed from t-1 and a
+// solution of I(t-L) with receive-only x where one exists (SPEC Sec. 7).
 // A base case that neither solves is UNKNOWN, and then t0 is the smallest candidate found,
 // not one proved minimal; `ConjectureResult::minimal` says which. After the scan (method
 // auto beyond fallback_max_L) every window below t0 left open is decided again, smallest

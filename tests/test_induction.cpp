@@ -249,3 +249,27 @@ TEST_CASE("compose takes a t-L half whose root is not extendable") {
   }
   CHECK(found > 0);
 }
+
+// verify_certificate checks the compositions of an optimal certificate in multiplicities
+// (root word carried, instance identity I(t) = I(t-1) + I(t-L) checked); extend_certificate
+// builds them. The two must agree: every built case verifies from scratch, with all words,
+// and its root word is the one the counted check carried.
+TEST_CASE("counted compositions agree with the compositions built") {
+  for (int L = 3; L <= 12; ++L) {
+    CAPTURE(L);
+    ConjectureOptions co;
+    co.method = Method::auto_;
+    const ConjectureResult res = run_conjecture(L, co);
+    REQUIRE(res.verdict == Verdict::solved);
+    const Certificate& c = res.certificate;
+    const std::vector<int> counted = verify_certificate(c);
+    REQUIRE(counted.size() == static_cast<std::size_t>(L));
+    const std::vector<Assignment> built = extend_certificate(c, c.t0 + 2 * L - 1);
+    REQUIRE(built.size() == static_cast<std::size_t>(2 * L));
+    for (int i = 0; i < L; ++i) {
+      const Assignment& a = built[L + i];
+      CHECK(a.t == counted[i]);
+      CHECK_FALSE(check_base_case(a, c.x));
+    }
+  }
+}
