@@ -129,6 +129,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     std::int64_t seed = 1;
     std::string resume;
     int t_max = 0;
+    int settle_tries = 0;
     std::int64_t max_memory = 0;
     SearchArgs search;
   };
@@ -140,6 +141,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
   add(sub, "method", a->method);
   add(sub, "seed", a->seed);
   add(sub, "t-max", a->t_max);
+  add(sub, "settle-tries", a->settle_tries);
   add(sub, "resume", a->resume);
   add(sub, "max-memory", a->max_memory);
   a->search.add(sub);
@@ -156,6 +158,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     co.method = parse_method(a->method);
     co.constructive.seed = static_cast<std::uint64_t>(a->seed);
     co.t_max = a->t_max;
+    co.search.tuning.settle_tries = a->settle_tries;
     co.shape = parse_shape(a->shape);
     if (co.shape != Shape::optimal && co.shape != Shape::pruned)
       throw InputError("conjecture: --shape must be optimal or pruned (the induction does not cover ties)");

@@ -120,6 +120,8 @@ const std::vector<OptionSpec> kTable = {
     {"*", "receive-only", K::string, "", 0, 0, "require this receive-only letter (a, b, ...; a letter of L)"},
     {"*", "extendable", K::flag, "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
     {"*", "t-max", K::int_, "0", 0, 400, "largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
+    {"*", "settle-tries", K::int_, "0", 0, 1000000,
+     "settling the open windows below t0: one more effort level with this many tries per pair (0 = none)"},
     {"*", "no-memo", K::flag, "", 0, 0, "disable nogood memoisation (for cross-checks)"},
     {"*", "max-memory", K::size, "", 16 << 20, std::int64_t{1} << 40,
      "stop with UNKNOWN (exit 5) before the resident memory reaches SIZE (512M, 2G), keeping what is finished"},

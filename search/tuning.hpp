@@ -75,6 +75,10 @@ struct Tuning {
   // refuted pairs at L = 17, 21, 23, 52 and none above 52, where 2 s per pair only ended
   // UNKNOWN (about 4 minutes of CPU over the 81 open L).
   int settle_complete_max_L = 64;
+  // Settling only (conjecture --settle-tries): one more constructive level with this many
+  // tries per pair, after level 2 (0: none). The open windows above L = 64 are pairs the
+  // packer solves in about one try in 10^3 (L = 214, t = 467: 20,000 tries found it).
+  int settle_tries = 0;
   // Its limit: a node budget on one thread, not seconds, so that t0 does not depend on the
   // machine's load (a 2 s limit gave L = 48 t0 = 98 on a quiet machine and 99 under ctest -j2;
   // the pairs that settle L = 48 take 10-16 thousand nodes, about 0.8 s).
