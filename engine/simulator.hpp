@@ -88,6 +88,7 @@ class Simulator {
   void check_receptions();
   void check_sends();
   void check_coverage();
+  bool too_few_messages();
   std::string not_held_text(std::int64_t proc, std::int64_t item);
 
   const Schedule& s_;

@@ -254,6 +254,8 @@ TEST_CASE("every file in tests/data/bad fails with the error it was written for"
       // certificates (verify-certificate's tests), read here as assignments
       {"certificate_format_number.json", {true, "missing field 'L'"}},
       {"certificate_L_wraps.json", {true, "field 'L' = 4294967299 out of range"}},
+      // a k-item schedule (`check`'s test: rejected without a replay), not an assignment
+      {"kitem_huge_P.json", {true, "field 'shape' must be a string"}},
   };
   int seen = 0;
   for (const auto& entry : std::filesystem::directory_iterator(data_dir + "/bad")) {
@@ -271,8 +273,29 @@ TEST_CASE("every file in tests/data/bad fails with the error it was written for"
       CHECK(at_read);
       error = e.what();
     }
+    CAPTURE(error);
     CHECK(contains(error, message));
     CHECK(error.find('\n') == std::string::npos);  // one line
   }
   CHECK(seen == static_cast<int>(expected.size()));
+}
+
+// Too few messages for (P-1) x items receptions, with a table too large to allocate: the
+// first missing reception (processor-major, as the replay reports it) comes from the
+// messages alone. The same schedule with a small P is replayed and reports the same pair.
+TEST_CASE("a schedule naming a huge P with few messages is rejected without a replay") {
+  Schedule s;
+  s.L = 1, s.items = 2;
+  // processor 1 gets items 0 and 1, processor 2 only item 0 (from processor 1)
+  s.messages = {{0, 1, 0, 1, 0}, {1, 2, 0, 1, 1}, {1, 2, 1, 2, 0}};
+  for (const std::int64_t P : {std::int64_t{4}, std::int64_t{1} << 29}) {
+    CAPTURE(P);
+    s.P = P;
+    const SimulationResult r = simulate(s);
+    REQUIRE_FALSE(r.ok);
+    CHECK(r.violation.rule == Rule::not_received);
+    CHECK(r.violation.processor == 2);
+    CHECK(r.violation.item == 1);
+    CHECK(r.violation.step == 2);
+  }
 }
