@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <thread>
 
+#include "kitem/balanced_packing.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/circulant.hpp"
 #include "kitem/exact.hpp"
@@ -82,7 +83,9 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   // Two continuous schedules: the every-P table's, and where its endgame misses the bound
   // for large k, the one `solve --P` packs (another word choice colours differently).
   std::vector<std::pair<Assignment, EndgamePlan>> plans;
+  std::vector<std::string> names;  // per plan: its method when it gives an endgame
   plans.emplace_back(*witness, endgame_plan(*witness, max_K, 2, colour));
+  names.push_back("colored-endgame");
   const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
   if (L >= 3 && P <= kRangeSimulateMaxP && plans[0].second.time(big).first > kitem_lower_bound(L, P, big)) {
     SearchOptions o;
@@ -91,8 +94,26 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     o.limits.time_limit = 0.2;  // the packing answers in milliseconds or not at all
     // Checked symbolically; the k-item schedules built from it are replayed below.
     if (BestSchedule b = best_schedule(L, P, o, 0); b.witness && b.witness->delay() <= witness->delay())
-      plans.emplace_back(*b.witness, endgame_plan(*b.witness, max_K, 2, colour));
+      plans.emplace_back(*b.witness, endgame_plan(*b.witness, max_K, 2, colour)), names.push_back("colored-endgame");
   }
+  // Still above the bound: the same letters repacked so that every processor meets enough
+  // virtual trees (search/kitem/balanced_packing.hpp), the colouring's first precondition,
+  // with Hall's words, then with words in seeded random orders (the colouring depends on them).
+  auto above = [&] {
+    for (const auto& p : plans)
+      if (p.second.time(big).first <= kitem_lower_bound(L, P, big)) return false;
+    return true;
+  };
+  const int K = endgame_items_at_bound(L, P);
+  for (size_t i = 0, n = plans.size(); i < n; ++i)
+    for (std::uint64_t seed = 0; seed < kBalanceSeeds && above() && !limits.expired(); ++seed) {
+      BalanceOptions bo;
+      bo.seed = seed;
+      if (auto b = balance_for_endgame(plans[i].first, K, limits, nullptr, bo))
+        plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
+      else
+        break;  // the moves do not depend on the seed
+    }
   std::vector<int> used;  // per KRange: the plan it came from
   for (std::int64_t k = ks.first; k <= ks.second; ++k) {
     std::pair<std::int64_t, int> best{INT64_MAX, 0};
@@ -100,7 +121,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     for (size_t i = 0; i < plans.size(); ++i)
       if (auto t = plans[i].second.time(k); t.first < best.first) best = t, from = static_cast<int>(i);
     auto [time, K] = best;
-    std::string method = K > 0 ? "colored-endgame" : "cut";
+    std::string method = K > 0 ? names[static_cast<size_t>(from)] : "cut";
     if (k == 1 && single_item_time(L, P) < time) time = single_item_time(L, P), method = "optimal-tree", from = -1;
     const std::int64_t gap = time - kitem_lower_bound(L, P, k);
     const size_t before = c.ks.size();
@@ -110,7 +131,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   if (P > kRangeSimulateMaxP) return c;
   for (size_t i = 0; i < c.ks.size(); ++i) {
     const KRange& r = c.ks[i];
-    if (r.method != "colored-endgame") continue;
+    if (r.method != "colored-endgame" && r.method != "balanced-endgame") continue;
     const auto& [a, plan] = plans[static_cast<size_t>(used[i])];
     for (std::int64_t k = r.k0; k <= std::min(r.k1, r.k0 + 1); ++k) {
       const std::string bad = replay(a, plan, k);

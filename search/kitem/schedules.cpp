@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "expand.hpp"
+#include "kitem/balanced_packing.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/circulant.hpp"
 #include "kitem/circulant_check.hpp"
@@ -81,8 +82,9 @@ std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int fr
 }
 
 // The coloured endgame (search/kitem/colored_endgame.hpp) for this k: the plan's best (K, W).
+// name: "colored-endgame" on the cut schedule's assignment, "balanced-endgame" on its repacking.
 std::optional<KItemSchedule> colored_entry(const Assignment& a, std::int64_t k, const Limits& limits,
-                                           std::vector<std::string>& notes) {
+                                           std::vector<std::string>& notes, const std::string& name) {
   Limits l = limits;
   l.max_nodes = kColoringNodes;
   const int kstar = static_cast<int>(k_star(a.L, a.P));
@@ -90,12 +92,15 @@ std::optional<KItemSchedule> colored_entry(const Assignment& a, std::int64_t k, 
   const EndgamePlan plan = endgame_plan(a, max_K, 2, l);
   const auto [time, K] = plan.time(k);
   if (K == 0) {
-    notes.push_back("colored-endgame: no colouring of the virtual trees beats the cut schedule (K = 1.." +
+    notes.push_back(name + ": no colouring of the virtual trees beats the cut schedule (K = 1.." +
                     std::to_string(max_K) + ", windows up to 2 above each bound)");
     return std::nullopt;
   }
   const EndgamePlan::Entry& e = plan.entries[static_cast<size_t>(K - 1)];
-  return entry("colored-endgame", endgame_how(k, K, e.color.size(), "coloured virtual trees (no SAT)", e.rotation),
+  const std::string what = name == "colored-endgame"
+                               ? "coloured virtual trees (no SAT)"
+                               : "coloured virtual trees of the continuous schedule repacked with every block's letter sum >= k* r (same delay, no SAT)";
+  return entry(name, endgame_how(k, K, e.color.size(), what, e.rotation),
                colored_schedule(a, k, K, *e.window, e.color, e.rotation));
 }
 
@@ -124,10 +129,31 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   const std::int64_t cut_time = out.schedules.front().time;  // no reference: the vector grows below
   // Issue 23 item 2: the endgame without SAT, on the cut schedule's virtual trees (any P * k
   // the expansion holds).
-  if (auto e = colored_entry(a, k, limits, out.notes); e && e->time < cut_time) {
+  std::int64_t best_time = cut_time;
+  if (auto e = colored_entry(a, k, limits, out.notes, "colored-endgame"); e && e->time < cut_time) {
+    best_time = e->time;
     out.schedules.push_back(std::move(*e));
     if (out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound) return out;
   }
+  // The same letters repacked so that every processor meets k* virtual trees
+  // (search/kitem/balanced_packing.hpp): the colouring's first precondition.
+  // Hall's words first, then words in seeded random orders (the colouring depends on them).
+  const int K = endgame_items_at_bound(a.L, a.P);
+  std::vector<std::string> ignored;  // one note below instead of one per word order
+  std::uint64_t seed = 0;
+  for (; seed < kBalanceSeeds && !limits.expired(); ++seed) {
+    BalanceOptions bo;
+    bo.seed = seed;
+    const std::optional<Assignment> b = balance_for_endgame(a, K, limits, nullptr, bo);
+    if (!b) break;  // the moves do not depend on the seed
+    if (auto e = colored_entry(*b, k, limits, ignored, "balanced-endgame"); e && e->time < best_time) {
+      best_time = e->time;
+      out.schedules.push_back(std::move(*e));
+      if (out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound) return out;
+    }
+  }
+  out.notes.push_back(seed == 0 ? "balanced-endgame: no repacking gives every processor " + std::to_string(K) + " virtual trees"
+                                : "balanced-endgame: " + std::to_string(seed) + " word orders of the repacking tried, none at the bound");
   if (a.P * k > max_cells_for_sat) {
     out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
                         std::to_string(max_cells_for_sat) + " (SAT model size)");
