@@ -28,14 +28,16 @@ std::string range_table_text(const RangeTable& t) {
                     k.method.empty() ? "-" : k.method.c_str());
       s += buf;
     }
-  s += "per L: cells, at the bound, upper bound only (largest gap), no schedule, endgames simulated, seconds\n";
+  s += "per L: cells, at the bound, proved above, upper bound only (largest gap), no schedule, endgames simulated, cells decided by the exact search, seconds\n";
   for (const RangeTableStats& st : t.per_L) {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "  L=%d: %lld cells, %lld at the bound (%s), %lld upper bound only (gap <= %lld), %lld no schedule, %lld simulated, %.1f s\n",
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "  L=%d: %lld cells, %lld at the bound (%s), %lld proved above, %lld upper bound only (gap <= %lld), %lld no schedule, %lld simulated, %lld exact, %.1f s\n",
                   st.L, static_cast<long long>(st.cells), static_cast<long long>(st.at_bound),
-                  percent(st.at_bound, st.cells).c_str(), static_cast<long long>(st.upper_only),
-                  static_cast<long long>(st.max_gap), static_cast<long long>(st.no_schedule),
-                  static_cast<long long>(st.simulated), st.seconds);
+                  percent(st.at_bound, st.cells).c_str(), static_cast<long long>(st.proved_above),
+                  static_cast<long long>(st.upper_only), static_cast<long long>(st.max_gap),
+                  static_cast<long long>(st.no_schedule), static_cast<long long>(st.simulated),
+                  static_cast<long long>(st.exact), st.seconds);
     s += buf;
   }
   if (t.not_reached > 0) s += "time limit reached: " + std::to_string(t.not_reached) + " (L, P) not reached\n";
@@ -50,9 +52,9 @@ nlohmann::json range_table_json(const RangeTable& t) {
                       {"gap", k.status == RangeStatus::no_schedule ? nlohmann::json() : nlohmann::json(k.gap)},
                       {"method", k.method}});
   for (const RangeTableStats& st : t.per_L)
-    per_L.push_back({{"L", st.L}, {"cells", st.cells}, {"at_bound", st.at_bound}, {"upper_only", st.upper_only},
-                     {"no_schedule", st.no_schedule}, {"max_gap", st.max_gap}, {"simulated", st.simulated},
-                     {"seconds", st.seconds}});
+    per_L.push_back({{"L", st.L}, {"cells", st.cells}, {"at_bound", st.at_bound}, {"proved_above", st.proved_above},
+                     {"upper_only", st.upper_only}, {"no_schedule", st.no_schedule}, {"max_gap", st.max_gap},
+                     {"simulated", st.simulated}, {"exact", st.exact}, {"seconds", st.seconds}});
   return {{"ranges", rows}, {"per_L", per_L}, {"not_reached", t.not_reached}};
 }
 

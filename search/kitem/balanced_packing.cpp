@@ -14,7 +14,7 @@ namespace blockcast {
 
 namespace {
 
-constexpr int kMaxSum = 2048;       // largest letter sum of one block the swap tables hold
+constexpr int kMaxSum = 1024;       // largest letter sum of one block the swap tables hold
 constexpr i64 kMaxMoves = 200'000;  // a safety net: every move lowers the total deficit
 using Bits = std::bitset<kMaxSum>;
 
@@ -101,8 +101,16 @@ void merge(std::vector<Group>& gs) {
   gs = std::move(out);
 }
 
+// Each group's knapsack (all its letters), built on first use while gs does not change.
+using KnapsackCache = std::vector<std::optional<Knapsack>>;
+const Knapsack& cached(KnapsackCache& cache, const std::vector<Group>& gs, size_t i) {
+  if (!cache[i]) cache[i] = knapsack(gs[i].vec, gs[i].slots());
+  return *cache[i];
+}
+
 // One move that lowers x's deficit, taking sum from a group with surplus; false if none.
-bool improve(std::vector<Group>& gs, size_t xi, int K, int A) {
+// cache: knapsacks of the groups of gs as they are (emptied when a move changes gs).
+bool improve(std::vector<Group>& gs, size_t xi, int K, int A, KnapsackCache& cache) {
   const i64 deficit = need(gs[xi], K, A) - gs[xi].sum;
   std::vector<size_t> donors;
   for (size_t i = 0; i < gs.size(); ++i)
@@ -111,23 +119,26 @@ bool improve(std::vector<Group>& gs, size_t xi, int K, int A) {
     return gs[a].sum - need(gs[a], K, A) > gs[b].sum - need(gs[b], K, A);
   });
   if (gs[xi].sum >= kMaxSum) return false;
-  const Knapsack kx = knapsack(gs[xi].vec, gs[xi].slots());
+  const Knapsack& kx = cached(cache, gs, xi);
   for (size_t yi : donors) {
     const Group& x = gs[xi];
     const Group& y = gs[yi];
     const i64 l = std::lcm<i64>(x.modulus(), y.modulus());
     const i64 surplus = y.sum - need(y, K, A);
     if (l > surplus || y.sum >= kMaxSum) continue;
-    const Knapsack ky = knapsack(y.vec, std::min(x.slots(), y.slots()));
+    const Knapsack& ky = cached(cache, gs, yi);
     for (i64 d = ((deficit + l - 1) / l) * l; d >= l; d -= l) {
       if (d > surplus) continue;
       const auto swap = find_swap(x, y, kx, ky, d);
       if (!swap) continue;
       const i64 c = std::min(x.count, y.count);
-      gs.push_back(moved(x, swap->first, swap->second, c));
-      gs.push_back(moved(y, swap->second, swap->first, c));
+      Group xs = moved(x, swap->first, swap->second, c);  // both before the first push_back,
+      Group ys = moved(y, swap->second, swap->first, c);  // which may move x and y
+      gs.push_back(std::move(xs));
+      gs.push_back(std::move(ys));
       gs[xi].count -= c, gs[yi].count -= c;
       merge(gs);
+      cache.assign(gs.size(), std::nullopt);
       return true;
     }
   }
@@ -188,13 +199,14 @@ std::optional<Assignment> balance_for_endgame(const Assignment& a, int K, const 
     progress = false;
     // Blocks before the receive-only processor (its deficit has the rotation as a fallback);
     // larger blocks first: they have the fewest partners.
+    KnapsackCache cache(gs.size());
     std::vector<size_t> order(gs.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](size_t p, size_t q) {
       return std::pair{gs[p].ro, -gs[p].r} < std::pair{gs[q].ro, -gs[q].r};
     });
     for (size_t xi : order)
-      if (gs[xi].sum < need(gs[xi], kt, A) && improve(gs, xi, kt, A)) {
+      if (gs[xi].sum < need(gs[xi], kt, A) && improve(gs, xi, kt, A, cache)) {
         ++st.moves, progress = true;
         break;
       }

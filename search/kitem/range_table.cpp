@@ -24,6 +24,7 @@ namespace blockcast {
 std::string status_name(RangeStatus s) {
   switch (s) {
     case RangeStatus::at_bound: return "at the bound";
+    case RangeStatus::proved_above: return "proved above";
     case RangeStatus::upper_only: return "upper bound only";
     case RangeStatus::no_schedule: return "no schedule";
   }
@@ -36,6 +37,7 @@ struct RangeCell {
   std::vector<KRange> ks;
   bool reached = false;
   std::int64_t simulated = 0;
+  std::int64_t exact = 0;  // cells decided by the exact search
   std::string failure;
 };
 
@@ -47,6 +49,25 @@ void add_k(std::vector<KRange>& out, std::int64_t k, RangeStatus s, std::int64_t
     return;
   }
   out.push_back({k, k, s, gap, method});
+}
+
+// A cell the constructions leave above the bound, decided by the exact search (kitem/exact.hpp:
+// every time from the bound up to `time` - 1, SAT models replayed by the simulator, UNSAT only
+// with a checked DRAT proof). Updates gap, status and method; a limit leaves them as they are.
+void exact_cell(int L, std::int64_t P, std::int64_t k, std::int64_t time, const Limits& limits, std::int64_t& gap,
+                RangeStatus& status, std::string& method) {
+  Limits each = limits;
+  each.time_limit = kRangeExactSeconds;
+  const int bound = static_cast<int>(kitem_lower_bound(L, P, k));
+  const KItemExact ex = kitem_exact(L, static_cast<int>(P), static_cast<int>(k), bound, static_cast<int>(time) - 1, each);
+  if (ex.verdict == Verdict::solved && ex.optimum) {
+    gap = *ex.optimum - bound;
+    status = gap == 0 ? RangeStatus::at_bound : RangeStatus::proved_above;
+    method = gap == 0 ? "exact (SAT)" : "exact (SAT; below refuted, DRAT)";
+  } else if (ex.verdict == Verdict::impossible) {  // every time below ours refuted: ours is optimal
+    status = RangeStatus::proved_above;
+    method += ", optimal (below refuted, DRAT)";
+  }
 }
 
 // Replays the coloured schedule for k and compares its time with the plan's.
@@ -98,23 +119,24 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   }
   // Still above the bound: the same letters repacked so that every processor meets enough
   // virtual trees (search/kitem/balanced_packing.hpp), the colouring's first precondition,
-  // with Hall's words, then with words in seeded random orders (the colouring depends on them).
+  // with Hall's words, then (P <= kRangeSimulateMaxP: the time of the whole table) with words in
+  // seeded random orders (the colouring depends on them).
   auto above = [&] {
     for (const auto& p : plans)
       if (p.second.time(big).first <= kitem_lower_bound(L, P, big)) return false;
     return true;
   };
-  const int K = endgame_items_at_bound(L, P);
+  const int K_bound = endgame_items_at_bound(L, P);
   for (size_t i = 0, n = plans.size(); i < n; ++i)
-    for (std::uint64_t seed = 0; seed < kBalanceSeeds && above() && !limits.expired(); ++seed) {
+    for (std::uint64_t seed = 0; seed < (P <= kRangeSimulateMaxP ? kBalanceSeeds : 1) && above() && !limits.expired(); ++seed) {
       BalanceOptions bo;
       bo.seed = seed;
-      if (auto b = balance_for_endgame(plans[i].first, K, limits, nullptr, bo))
+      if (auto b = balance_for_endgame(plans[i].first, K_bound, limits, nullptr, bo))
         plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
       else
         break;  // the moves do not depend on the seed
     }
-  std::vector<int> used;  // per KRange: the plan it came from
+  std::vector<int> from_k;  // per k: the plan its time came from (-1: none to replay)
   for (std::int64_t k = ks.first; k <= ks.second; ++k) {
     std::pair<std::int64_t, int> best{INT64_MAX, 0};
     int from = 0;
@@ -122,18 +144,25 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
       if (auto t = plans[i].second.time(k); t.first < best.first) best = t, from = static_cast<int>(i);
     auto [time, K] = best;
     std::string method = K > 0 ? names[static_cast<size_t>(from)] : "cut";
+    if (K == 0) from = -1;
     if (k == 1 && single_item_time(L, P) < time) time = single_item_time(L, P), method = "optimal-tree", from = -1;
-    const std::int64_t gap = time - kitem_lower_bound(L, P, k);
-    const size_t before = c.ks.size();
-    add_k(c.ks, k, gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only, gap, method);
-    if (c.ks.size() > before) used.push_back(from);
+    std::int64_t gap = time - kitem_lower_bound(L, P, k);
+    RangeStatus status = gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only;
+    if (gap > 0 && P <= kRangeExactMaxP && k <= kRangeExactMaxK) {
+      exact_cell(L, P, k, time, limits, gap, status, method);
+      if (method.starts_with("exact")) from = -1, ++c.exact;  // simulated inside the exact search
+    }
+    add_k(c.ks, k, status, gap, method);
+    from_k.push_back(from);
   }
   if (P > kRangeSimulateMaxP) return c;
   for (size_t i = 0; i < c.ks.size(); ++i) {
     const KRange& r = c.ks[i];
     if (r.method != "colored-endgame" && r.method != "balanced-endgame") continue;
-    const auto& [a, plan] = plans[static_cast<size_t>(used[i])];
     for (std::int64_t k = r.k0; k <= std::min(r.k1, r.k0 + 1); ++k) {
+      const int from = from_k[static_cast<size_t>(k - ks.first)];  // equal names, maybe another plan
+      if (from < 0) continue;
+      const auto& [a, plan] = plans[static_cast<size_t>(from)];
       const std::string bad = replay(a, plan, k);
       ++c.simulated;
       if (!bad.empty() && c.failure.empty())
@@ -180,10 +209,14 @@ RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std
       }
       if (t.failure.empty()) t.failure = c.failure;
       st.simulated += c.simulated;
+      st.exact += c.exact;
       for (const KRange& r : c.ks) {
         const std::int64_t cnt = r.k1 - r.k0 + 1;
         st.cells += cnt;
-        (r.status == RangeStatus::at_bound ? st.at_bound : r.status == RangeStatus::upper_only ? st.upper_only : st.no_schedule) += cnt;
+        (r.status == RangeStatus::at_bound       ? st.at_bound
+         : r.status == RangeStatus::proved_above ? st.proved_above
+         : r.status == RangeStatus::upper_only   ? st.upper_only
+                                                 : st.no_schedule) += cnt;
         st.max_gap = std::max(st.max_gap, r.gap);
       }
       if (!t.rows.empty() && t.rows.back().L == L && t.rows.back().P1 == P - 1 && t.rows.back().ks == c.ks)

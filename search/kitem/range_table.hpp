@@ -28,15 +28,23 @@ inline constexpr std::int64_t kRangeSimulateMaxP = 2000;
 // 20,000 the L = 1..8, P <= 10^4 table took 11 min, mostly in searches that end UNKNOWN.
 inline constexpr std::int64_t kRangeColoringNodes = 2'000;
 
-enum class RangeStatus { at_bound, upper_only, no_schedule };
-std::string status_name(RangeStatus s);  // "at the bound", "upper bound only", "no schedule"
+// Cells with P <= kRangeExactMaxP and k <= kRangeExactMaxK that the constructions leave above
+// the bound go to the exact search (kitem/exact.hpp), kRangeExactSeconds per SAT solve.
+inline constexpr std::int64_t kRangeExactMaxP = 12;
+inline constexpr std::int64_t kRangeExactMaxK = 8;
+inline constexpr double kRangeExactSeconds = 5;
+
+enum class RangeStatus { at_bound, proved_above, upper_only, no_schedule };
+// "at the bound", "proved above" (optimum above the bound: every time below refuted by a checked
+// DRAT proof), "upper bound only", "no schedule"
+std::string status_name(RangeStatus s);
 
 // k0..k1 of one (L, P) with one status, gap (time - lower bound) and method.
 struct KRange {
   std::int64_t k0 = 0, k1 = 0;
   RangeStatus status = RangeStatus::no_schedule;
   std::int64_t gap = 0;
-  std::string method;  // "circulant", "colored-endgame", "cut", ""
+  std::string method;  // "circulant", "colored-endgame", "balanced-endgame", "cut", "exact (SAT)", ...
   friend bool operator==(const KRange&, const KRange&) = default;
 };
 
@@ -49,8 +57,9 @@ struct PRange {
 
 struct RangeTableStats {  // per L
   int L = 0;
-  std::int64_t cells = 0, at_bound = 0, upper_only = 0, no_schedule = 0, max_gap = 0;
+  std::int64_t cells = 0, at_bound = 0, proved_above = 0, upper_only = 0, no_schedule = 0, max_gap = 0;
   std::int64_t simulated = 0;  // (P, K) endgames replayed by the simulator
+  std::int64_t exact = 0;      // cells decided by the exact search
   double seconds = 0;
 };
 
