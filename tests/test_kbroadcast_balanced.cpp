@@ -184,3 +184,31 @@ TEST_CASE("balanced repacking: paper 000 Fig. 2's own assignment reaches the bou
   CHECK(ks.best().time == 15);
   CHECK(simulate(ks.best().schedule).ok);
 }
+
+TEST_CASE("obstruction (docs/kbroadcast.md Sec. 8.2): L = 3, P = 14 is tight and no word order colours at the bound") {
+  const BestSchedule b = best_continuous(3, 14, time_limit_each(5));
+  REQUIRE(b.witness);
+  const int K = endgame_items_at_bound(3, 14);
+  CHECK(K == 2);
+  const int W = static_cast<int>(kitem_lower_bound(3, 14, K));
+  int orders = 0;
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    BalanceOptions o;
+    o.seed = seed;
+    const std::optional<Assignment> r = balance_for_endgame(*b.witness, K, Limits{}, nullptr, o);
+    REQUIRE(r);
+    // Tight: every processor of a block with r >= 2 and the receive-only one meet exactly K
+    // trees (the r = 1 block's constant letter u = L meets L).
+    const TreeClasses c = tree_classes(*r, W);
+    i64 above = 0, ones = 0;
+    for (size_t i = 0; i < c.sets.size(); ++i) {
+      CHECK(static_cast<int>(c.sets[i].size()) >= K);
+      if (static_cast<int>(c.sets[i].size()) > K) above += c.counts[i];
+    }
+    for (const BlockWord& w : r->blocks) ones += w.r == 1 ? w.count : 0;
+    CHECK(above == ones);
+    CHECK(color_trees(c, K, Limits{}).verdict == Verdict::impossible);
+    ++orders;
+  }
+  CHECK(orders == 40);
+}

@@ -42,7 +42,7 @@ struct BalanceOptions {
   std::uint64_t seed = 0;
 };
 // Word orders the k-item commands try per continuous schedule: seeds 0..kBalanceSeeds-1.
-inline constexpr std::uint64_t kBalanceSeeds = 8;
+inline constexpr std::uint64_t kBalanceSeeds = 4;
 
 // The endgame size K the repacking aims at: the smallest K >= k* whose bound window
 // kitem_lower_bound(L, P, K) already has the slope of every larger K (lower bound - K constant),

@@ -119,16 +119,18 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   }
   // Still above the bound: the same letters repacked so that every processor meets enough
   // virtual trees (search/kitem/balanced_packing.hpp), the colouring's first precondition,
-  // with Hall's words, then (P <= kRangeSimulateMaxP: the time of the whole table) with words in
-  // seeded random orders (the colouring depends on them).
+  // with Hall's words, then (P <= kRangeBalanceOrdersMaxP: the time of the whole table) with
+  // words in seeded random orders (the colouring depends on them).
   auto above = [&] {
     for (const auto& p : plans)
       if (p.second.time(big).first <= kitem_lower_bound(L, P, big)) return false;
     return true;
   };
   const int K_bound = endgame_items_at_bound(L, P);
+  const std::uint64_t orders = P <= kRangeBalanceOrdersMaxP ? kBalanceSeeds
+                               : P <= kRangeSimulateMaxP || L <= kRangeBalanceLargePMaxL ? 1 : 0;
   for (size_t i = 0, n = plans.size(); i < n; ++i)
-    for (std::uint64_t seed = 0; seed < (P <= kRangeSimulateMaxP ? kBalanceSeeds : 1) && above() && !limits.expired(); ++seed) {
+    for (std::uint64_t seed = 0; seed < orders && above() && !limits.expired(); ++seed) {
       BalanceOptions bo;
       bo.seed = seed;
       if (auto b = balance_for_endgame(plans[i].first, K_bound, limits, nullptr, bo))
@@ -150,7 +152,8 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     RangeStatus status = gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only;
     if (gap > 0 && P <= kRangeExactMaxP && k <= kRangeExactMaxK) {
       exact_cell(L, P, k, time, limits, gap, status, method);
-      if (method.starts_with("exact")) from = -1, ++c.exact;  // simulated inside the exact search
+      if (status != RangeStatus::upper_only) ++c.exact;
+      if (method.starts_with("exact")) from = -1;  // simulated inside the exact search
     }
     add_k(c.ks, k, status, gap, method);
     from_k.push_back(from);

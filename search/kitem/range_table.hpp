@@ -32,7 +32,14 @@ inline constexpr std::int64_t kRangeColoringNodes = 2'000;
 // the bound go to the exact search (kitem/exact.hpp), kRangeExactSeconds per SAT solve.
 inline constexpr std::int64_t kRangeExactMaxP = 12;
 inline constexpr std::int64_t kRangeExactMaxK = 8;
-inline constexpr double kRangeExactSeconds = 5;
+inline constexpr double kRangeExactSeconds = 3;
+
+// Seeded word orders of the balanced repacking (balanced_packing.hpp) are tried up to this P;
+// above it Hall's words only (the orders cost as much again for about a tenth of the gain).
+inline constexpr std::int64_t kRangeBalanceOrdersMaxP = 1000;
+// Above kRangeSimulateMaxP the repacking is tried only up to this L: in the L = 1..8,
+// P <= 10^4 table it reached the bound in no cell with L >= 5 and P > 2000, at twice the time.
+inline constexpr int kRangeBalanceLargePMaxL = 4;
 
 enum class RangeStatus { at_bound, proved_above, upper_only, no_schedule };
 // "at the bound", "proved above" (optimum above the bound: every time below refuted by a checked
