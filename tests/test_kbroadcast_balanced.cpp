@@ -16,6 +16,7 @@
 #include "kitem/balanced_packing.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/colored_endgame.hpp"
+#include "kitem/exact.hpp"
 #include "kitem/schedules.hpp"
 #include "simulator.hpp"
 #include "test_seed.hpp"
@@ -50,7 +51,8 @@ int window_offset(const Assignment& a, int K) {
 // receive-only letter is what is left? Small instances only.
 bool brute_balanced(const std::vector<std::pair<int, i64>>& blocks, size_t i, std::vector<i64>& left, int kt) {
   if (i == blocks.size()) return true;  // the one letter left is the receive-only one (any)
-  const auto [r, u] = blocks[i];
+  const int r = blocks[i].first;  // no structured binding: clang 14 cannot capture one
+  const i64 u = blocks[i].second;
   const i64 need = std::max<i64>(kt, (u + r - 1) / r) * r - u;
   // Multisets of r - 1 letters, non-increasing letter order.
   std::vector<int> pick;
@@ -110,7 +112,9 @@ TEST_CASE("balanced repacking: legal, same blocks and letters, every processor m
         l.max_nodes = kColoringNodes;
         const EndgamePlan plan = endgame_plan(*r, K + 1, 2, l);
         for (i64 k : {i64{K}, i64{K} + 1, i64{K} + 9}) {
-          const auto [time, used] = plan.time(k);
+          const std::pair<i64, int> planned = plan.time(k);  // no structured binding (clang 14, CHECK)
+          const i64 time = planned.first;
+          const int used = planned.second;
           if (used == 0) continue;
           const auto& e = plan.entries[static_cast<size_t>(used - 1)];
           const Schedule s = colored_schedule(*r, k, used, *e.window, e.color, e.rotation);
