@@ -62,10 +62,11 @@ TEST_CASE("open_windows: a refuted (t, x) covers the windows t-L+1 .. t of its l
 }
 
 TEST_CASE("a window left UNKNOWN after the last effort level keeps t0 from being minimal") {
-  // Method constructive with one try per level: two windows of L = 4 below t0 = 12 stay
-  // unrefuted, an UNKNOWN pair in each (the complete search of the default run refutes
-  // them). Minimality now follows from the recorded refutations alone; the scan's own
-  // bookkeeping once missed a window whose single UNKNOWN pair survived the last level.
+  // Method constructive with one try per level: windows of L = 4 below the t0 found stay
+  // unrefuted, an UNKNOWN pair in each (the complete search of the default run refutes or
+  // solves them; t0 may come out above the default run's 12). Minimality now follows from the
+  // recorded refutations alone; the scan's own bookkeeping once missed a window whose single
+  // UNKNOWN pair survived the last level.
   ConjectureOptions co;
   co.method = Method::constructive;
   co.constructive.tries = 1;
@@ -74,7 +75,7 @@ TEST_CASE("a window left UNKNOWN after the last effort level keeps t0 from being
   co.search.threads = 1;
   const ConjectureResult r = run_conjecture(4, co);
   REQUIRE(r.verdict == Verdict::solved);
-  CHECK(r.certificate.t0 == auto_run(4).certificate.t0);
+  CHECK(r.certificate.t0 >= auto_run(4).certificate.t0);
   CHECK(!r.evidence.open.empty());
   CHECK(!r.minimal);
   CHECK(r.certificate.t0_minimal == false);
