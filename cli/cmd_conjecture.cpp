@@ -218,14 +218,16 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
         if (!a->out.empty()) {
           auto dir = std::filesystem::path(a->out) / ("L" + std::to_string(L));
           std::vector<std::string> files;
-          for (const auto& b : r.certificate.base_cases) {
+          for (const auto& b : r.certificate.base_cases)
             files.push_back("L" + std::to_string(L) + "_t" + std::to_string(b.t) + ".json");
-            unit_out.files.emplace_back((dir / files.back()).string(), to_json(b));
-          }
           nlohmann::json cert = to_json(r.certificate, files);
+          // Each base case's file holds the certificate's copy of it: one rendering of the words.
+          for (std::size_t i = 0; i < files.size(); ++i)
+            unit_out.files.emplace_back((dir / files[i]).string(), cert["base_cases"][i]["assignment"]);
           {
             std::lock_guard<std::mutex> lock(verified_mutex);  // units run two at a time
-            add_verified(*verified, cert, "L" + std::to_string(L), (dir / "certificate.json").string());
+            add_verified(*verified, cert, r.certificate.base_cases, "L" + std::to_string(L),
+                         (dir / "certificate.json").string());
           }
           unit_out.files.emplace_back((dir / "certificate.json").string(), std::move(cert));
           summary["certificate"] = (dir / "certificate.json").string();

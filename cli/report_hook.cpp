@@ -15,9 +15,9 @@ struct VerifiedCertificates {
 
 std::shared_ptr<VerifiedCertificates> verified_certificates() { return std::make_shared<VerifiedCertificates>(); }
 
-void add_verified(VerifiedCertificates& v, const nlohmann::json& certificate, const std::string& dir,
-                  const std::string& path) {
-  v.certs.push_back(certificate_from_json(certificate, dir, path, true));
+void add_verified(VerifiedCertificates& v, const nlohmann::json& certificate, const std::vector<Assignment>& base_cases,
+                  const std::string& dir, const std::string& path) {
+  v.certs.push_back(certificate_from_json(certificate, dir, path, &base_cases));
 }
 
 void write_report(const std::string& dir, VerifiedCertificates* verified) {

@@ -84,7 +84,7 @@ void drop_assignments(CertificateFile& c) {
 }  // namespace
 
 CertificateFile certificate_from_json(const json& j, const std::string& dir, const std::string& where,
-                                      bool verified_by_run) {
+                                      const std::vector<Assignment>* verified_by_run) {
   if (!j.is_object()) throw InputError(where + ": top level must be an object");
   if (const std::string f = opt_string(j, "format", where); !f.empty() && f != "blockcast-certificate")
     throw InputError(where + ": format is '" + f + "', expected 'blockcast-certificate'");
@@ -115,7 +115,9 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
     bc.file = opt_string(b, "file", where + " base case");
     bc.method = opt_string(b, "method", where + " base case");
     if (b.contains("stats") && b.at("stats").is_object()) bc.stats = b.at("stats");
-    if (!b.contains("assignment")) {
+    if (verified_by_run && c.base_cases.size() < verified_by_run->size()) {
+      bc.assignment = (*verified_by_run)[c.base_cases.size()];
+    } else if (!b.contains("assignment")) {
       bc.assignment_error = "no assignment in the certificate";
     } else {
       try {
@@ -150,7 +152,7 @@ CertificateFile certificate_from_json(const json& j, const std::string& dir, con
   } catch (const OverflowError& e) {
     c.verification_error = e.what();
   }
-  for (auto& b : c.base_cases) derive(b, c.x, verified_by_run);
+  for (auto& b : c.base_cases) derive(b, c.x, verified_by_run != nullptr);
   drop_assignments(c);
   return c;
 }

@@ -74,9 +74,10 @@ struct CertificateFile {
 // or a field of the wrong type. The certificate is also verified (without simulation; a
 // failure is recorded in verification_error, not thrown) and every base case re-checked,
 // unless `verified_by_run`: the conjecture run that wrote `j` verified it already and hands
-// it to the report in memory, which then checks nothing twice.
+// it to the report in memory with its base cases (in j's order), which then checks nothing
+// twice and parses no word (reading them back was a third of what --out cost a whole run).
 CertificateFile certificate_from_json(const nlohmann::json& j, const std::string& dir, const std::string& where,
-                                      bool verified_by_run = false);
+                                      const std::vector<Assignment>* verified_by_run = nullptr);
 
 // Every DIR/L<digits>/certificate.json, ordered by L, except the L in `known` (certificates
 // the caller holds already; they are merged in). InputError if DIR is not a directory or
