@@ -1,6 +1,8 @@
 // Ground-state orders of a throw multiset (see ground_search.hpp; SPEC Sec. 7).
 #include "ground_search.hpp"
 
+#include "ground_local.hpp"
+
 #include <algorithm>
 
 namespace blockcast {
@@ -176,124 +178,6 @@ struct Ground {
 };
 
 
-// Min-conflicts local search (as for n queens): throws sit at positions, each position's
-// landing time is p + s_p; the cost counts landing times hit more than once plus landings
-// outside x..x+r-1, and a solution is a state of cost 0 (the landing times are then exactly
-// x..x+r-1). Each step takes a random conflicted position and swaps its throw with the
-// position that lowers the cost most (random ties, a random swap now and then to leave
-// plateaus). It finds the orders that the depth-first search needs 10^5 - 10^6 nodes for
-// (conjecture base cases, L = 100-130) in a few hundred steps, but it never proves "no".
-//
-// A step evaluates only the swaps that can be among the best. Swapping the throws of p and q
-// removes the landings p + s_p, q + s_q and adds p + s_q, q + s_p; neither added landing
-// equals a removed one (q != p, s_q != s_p). Removing p's landing gains 1 (p is conflicted),
-// removing q's gains 1 or nothing, and an added landing costs 1 unless it is on a free time
-// (in x..x+r-1, not hit). So a swap with neither added landing free (q != c - s_p and
-// s_q != c - p for every free time c) changes the cost by 0 when q is conflicted and by at
-// least +1 otherwise. Hence when some swap with a free-time candidate or a conflicted q
-// changes the cost by <= 0, the best swaps over all q are exactly the best of those, taken in
-// ascending q as the full scan lists them: the same random choice, the same orders, for
-// the free times' and conflicted positions' candidates instead of r swap evaluations (the
-// full scan stays for steps whose best is +1). conjecture --L 250: the local search was a
-// third of the CPU, three quarters of its steps do not lower the cost.
-struct Local {
-  std::vector<int> s, hits, conf, best, free_times, slot;
-  std::vector<std::vector<int>> at;  // positions by throw value (slot[p]: p's index in at[s[p]])
-  std::uint64_t rng = 0;
-  std::uint64_t next() {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return rng;
-  }
-  // Returns true with s the order; `steps` counts the steps taken.
-  bool run(const std::vector<std::int32_t>& throws, int r, int x, std::int64_t max_steps, std::int64_t& steps) {
-    s.clear();
-    for (int v = static_cast<int>(throws.size()) - 1; v >= 0; --v) s.insert(s.end(), throws[v], v);
-    hits.assign(r + throws.size() + 1, 0);
-    at.resize(throws.size());
-    for (auto& a : at) a.clear();
-    slot.assign(r, 0);
-    for (int p = 0; p < r; ++p) slot[p] = static_cast<int>(at[s[p]].size()), at[s[p]].push_back(p);
-    auto pen = [&](int c, int h) { return c < x || c >= x + r ? h : std::max(0, h - 1); };
-    std::int64_t cost = 0;
-    for (int p = 0; p < r; ++p) ++hits[p + s[p]];
-    for (std::size_t c = 0; c < hits.size(); ++c) cost += pen(static_cast<int>(c), hits[c]);
-    // The cost change of moving one hit from landing a to landing b (and back).
-    auto change = [&](int c, int dh, std::int64_t& d) {
-      d -= pen(c, hits[c]);
-      hits[c] += dh;
-      d += pen(c, hits[c]);
-    };
-    auto swap_delta = [&](int p, int q) {
-      const int a1 = p + s[p], b1 = q + s[q], a2 = p + s[q], b2 = q + s[p];
-      std::int64_t d = 0;
-      change(a1, -1, d), change(b1, -1, d), change(a2, 1, d), change(b2, 1, d);
-      ++hits[a1], ++hits[b1], --hits[a2], --hits[b2];
-      return d;
-    };
-    while (cost > 0 && steps < max_steps) {
-      ++steps;
-      conf.clear();
-      for (int p = 0; p < r; ++p) {
-        const int c = p + s[p];
-        if (c < x || c >= x + r || hits[c] > 1) conf.push_back(p);
-      }
-      const int p = conf[next() % conf.size()];
-      std::int64_t bd = likely_swaps(p, r, x, swap_delta);
-      if (bd > 0) {  // every swap raises the cost: the best of all of them
-        bd = INT64_MAX;
-        best.clear();
-        for (int q = 0; q < r; ++q) {
-          if (s[q] == s[p]) continue;
-          const std::int64_t d = swap_delta(p, q);
-          if (d < bd) bd = d, best.clear();
-          if (d == bd) best.push_back(q);
-        }
-      }
-      if (best.empty()) return false;  // every throw equal: nothing to swap
-      int q = best[next() % best.size()];
-      if (bd >= 0 && next() % 10 == 0) {
-        q = static_cast<int>(next() % r);
-        if (s[q] == s[p]) continue;
-        bd = swap_delta(p, q);
-      }
-      --hits[p + s[p]], --hits[q + s[q]];
-      std::swap(at[s[p]][slot[p]], at[s[q]][slot[q]]);
-      std::swap(slot[p], slot[q]);
-      std::swap(s[p], s[q]);
-      ++hits[p + s[p]], ++hits[q + s[q]];
-      cost += bd;
-    }
-    return cost == 0;
-  }
-
-  // The best swaps of p among the free-time candidates and the conflicted positions (see
-  // above) into `best`, ascending q, when their cost change is <= 0; returns it (1 otherwise).
-  template <class Delta>
-  std::int64_t likely_swaps(int p, int r, int x, Delta& swap_delta) {
-    free_times.clear();
-    for (int c = x; c < x + r; ++c)
-      if (hits[c] == 0) free_times.push_back(c);
-    best.clear();
-    std::int64_t bd = 1;
-    auto offer = [&](int q) {
-      if (q < 0 || q >= r || s[q] == s[p]) return;
-      const std::int64_t d = swap_delta(p, q);
-      if (d < bd) bd = d, best.clear();
-      if (d == bd && d <= 0) best.push_back(q);
-    };
-    for (int c : free_times) {
-      offer(c - s[p]);
-      const int v = c - p;
-      if (v >= 0 && v < static_cast<int>(at.size()))
-        for (int q : at[v]) offer(q);
-    }
-    for (int q : conf) offer(q);
-    std::sort(best.begin(), best.end());
-    best.erase(std::unique(best.begin(), best.end()), best.end());
-    return bd;
-  }
-};
-
 }  // namespace
 
 bool ground_relaxation_ok(const std::vector<std::int32_t>& throws_by_value, int r, int x) {
@@ -318,12 +202,11 @@ GroundOrder ground_state_order(const std::vector<std::int32_t>& throws_by_value,
   if (randomized) {
     // Local search first, on at most 10 r + 200 steps and half of the budget (a step costs
     // O(r), more than a node: the type search asks 10^4 mostly hopeless roots at 5,000).
-    thread_local Local ls;
-    ls.rng = 0x9c0ffee5a1d2b3c4ULL;
+    thread_local GroundLocalSearch ls;
     const std::int64_t cap = 10 * static_cast<std::int64_t>(r) + 200;
     const std::int64_t steps = max_nodes > 0 ? std::min(max_nodes / 2, cap) : cap;
-    if (ls.run(throws_by_value, r, x, steps, res.nodes)) {
-      res.seq = ls.s;
+    if (ls.run(throws_by_value, r, x, steps, res.nodes, 0x9c0ffee5a1d2b3c4ULL)) {
+      res.seq = ls.order();
       return res;
     }
   }

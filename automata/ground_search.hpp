@@ -13,8 +13,9 @@
 // profiling conjecture runs showed the plain depth-first order heavy-tailed (L = 16 t = 48:
 // 25,775 root vectors left undecided at 5,000 nodes; restarts decide most within 1,000).
 // A run that ends without touching its budget is an exhaustive search: a proof of "no".
-// Before it, a min-conflicts local search (swap throws between positions) finds the orders
-// of large roots in a few hundred steps where the depth-first runs need 10^5 and more.
+// Before it, a min-conflicts local search (ground_local.hpp: swap throws between positions)
+// finds the orders of large roots in a few hundred steps where the depth-first runs need 10^5
+// and more.
 // Buffers and the memo are thread-local and reused: no allocation per call once warm.
 #pragma once
 #include <cstdint>
