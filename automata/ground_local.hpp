@@ -31,9 +31,11 @@ class GroundLocalSearch {
   std::vector<std::vector<int>> at_, land_;
   std::vector<int> at_slot_, land_slot_;
   std::vector<int> conf_, conf_idx_, free_, free_idx_;
-  std::vector<int> best_, pick_;
+  std::vector<int> best_, pick_, left_;
+  std::vector<char> taken_;
 
   std::uint64_t next();
+  void greedy_start(const std::vector<std::int32_t>& throws);
   bool out(int c) const { return c < x_ || c >= x_ + r_; }
   int pen(int c, int h) const { return out(c) ? h : (h > 0 ? h - 1 : 0); }
   std::int64_t swap_delta(int p, int q);
