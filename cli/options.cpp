@@ -119,7 +119,8 @@ const std::vector<OptionSpec> kTable = {
     {"*", "seed", K::int_, "1", 0, kMax, "seed of the randomized parts (runs are reproducible)"},
     {"*", "receive-only", K::string, "", 0, 0, "require this receive-only letter (a, b, ...; a letter of L)"},
     {"*", "extendable", K::flag, "", 0, 0, "require the root word to stay legal with the receive-only letter inserted"},
-    {"*", "t-max", K::int_, "0", 0, 400, "largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
+    // Up to 6L for the largest L conjecture takes (1024); the default 6L is the same bound.
+    {"*", "t-max", K::int_, "0", 0, 6144, "largest t0 tried before giving up with UNKNOWN (0 = 6L)"},
     {"*", "settle-tries", K::int_, "0", 0, 1000000,
      "settling the open windows below t0: one more effort level with this many tries per pair (0 = none)"},
     {"*", "no-memo", K::flag, "", 0, 0, "disable nogood memoisation (for cross-checks)"},
