@@ -4,9 +4,10 @@
 // of their sum, so the non-root blocks are a packing problem on letter multisets: fill each
 // block at random, let its last letter fix the residue, repair leftover bad blocks by
 // swaps. The root of an x-extendable solution is a ground-state juggling pattern with x
-// balls, so its letters must sum to exactly x*r0 - u' (u' = u0 - r0): the non-root letters
-// must then sum to the rest, which residue-preserving swaps with the root's letters reach
-// (swap a for b with a = b mod r). Finally the root's letters are ordered as a ground-state
+// balls, so its letters must sum to exactly x*r0 - u' (u' = u0 - r0). They are drawn first,
+// with that sum, from letters not yet placed (root_letters); the residue fixes of the blocks
+// move it a little, and residue-preserving swaps with the root's letters (swap a for b with
+// a = b mod r) bring it back. Finally the root's letters are ordered as a ground-state
 // pattern (extendable_word_with_counts, bounded) and every other block's word comes from
 // Hall's construction. Failures restart with new random choices; nothing here proves
 // IMPOSSIBLE except the counting test on that exact sum.
