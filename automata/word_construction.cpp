@@ -73,7 +73,8 @@ void greedy_start(const std::vector<int>& val, std::vector<int>& A, std::vector<
     bool placed = false;
     if (probes < f) {
       for (int k = 0; k < probes && !placed; ++k) {
-        const int a = free_pos[next() % static_cast<std::uint64_t>(f)];
+        // Lemire's multiply-shift: a uniform index without a 64-bit division per probe.
+        const int a = free_pos[((next() >> 32) * static_cast<std::uint64_t>(f)) >> 32];
         const int c = a + val[i] >= n ? a + val[i] - n : a + val[i];
         if (!target_used[c]) take(i, a, c), placed = true;
       }
@@ -106,7 +107,7 @@ void greedy_start(const std::vector<int>& val, std::vector<int>& A, std::vector<
 std::vector<int> hall_ordering(const std::vector<i64>& values) {
   const int n = static_cast<int>(values.size());
   if (n == 0) return {};
-  auto mod = [n](i64 v) { return static_cast<int>(((v % n) + n) % n); };
+  auto mod = [n](i64 v) { return static_cast<int>(floor_mod(v, n)); };
   // Indices are below n < 2^31, so sums of two residues fit an int: wrap() replaces the
   // 64-bit % in the chain walk.
   auto wrap = [n](int v) { return v >= n ? v - n : (v < 0 ? v + n : v); };
@@ -150,16 +151,29 @@ std::vector<int> hall_ordering(const std::vector<i64>& values) {
   return A;
 }
 
+std::optional<Word> word_with_letters(int r, i64 u, const std::vector<Letter>& letters) {
+  if (static_cast<int>(letters.size()) != r - 1) return std::nullopt;
+  std::vector<i64> values(r);  // index 0 is the upper-case reception
+  values[0] = u;
+  i64 sum = u;
+  for (int i = 1; i < r; ++i) {
+    if (letters[i - 1] < 0) return std::nullopt;
+    values[i] = letters[i - 1], sum += letters[i - 1];
+  }
+  if (sum % r != 0) return std::nullopt;
+  const std::vector<int> g = hall_ordering(values);
+  Word w(r - 1);
+  for (int i = 1; i < r; ++i) w[(g[i] >= g[0] ? g[i] - g[0] : g[i] - g[0] + r) - 1] = static_cast<Letter>(values[i]);
+  return w;
+}
+
 std::optional<Word> word_with_counts(int r, i64 u, const Counts& c, i64, bool* exhausted) {
   if (exhausted) *exhausted = true;
   if (!vector_is_legal(r, u, c)) return std::nullopt;
-  std::vector<i64> values{u};  // index 0 is the upper-case reception
-  for (std::size_t j = 0; j < c.size(); ++j) values.insert(values.end(), c[j], static_cast<i64>(j));
-  const std::vector<int> g = hall_ordering(values);
-  Word w(r - 1);
-  for (int i = 1; i < r; ++i) w[((g[i] - g[0]) % r + r) % r - 1] = static_cast<Letter>(values[i]);
-  if (!is_legal_word(r, u, w)) throw std::logic_error("hall_ordering produced an illegal word");
-  return w;
+  std::vector<Letter> letters;
+  letters.reserve(r - 1);
+  for (std::size_t j = 0; j < c.size(); ++j) letters.insert(letters.end(), c[j], static_cast<Letter>(j));
+  return word_with_letters(r, u, letters);
 }
 
 std::optional<Word> extendable_word_with_counts(int r, i64 u, const Counts& c, Letter x, i64 max_nodes,

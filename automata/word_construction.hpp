@@ -37,6 +37,12 @@ int max_letter_copies(int r, i64 u, Letter j, int A);
 // Precondition: the sum condition holds (std::logic_error otherwise).
 std::vector<int> hall_ordering(const std::vector<i64>& values);
 
+// A legal word of block (r, u) whose letters are exactly `letters` (r - 1 of them, in any
+// order), or nullopt iff the sum condition fails. Hall's construction, O(r log r) expected:
+// the repair packer's blocks hold a few dozen letters over alphabets of hundreds, so a count
+// vector would cost more than the word.
+std::optional<Word> word_with_letters(int r, i64 u, const std::vector<Letter>& letters);
+
 // A legal word of block (r, u) with exactly these letter counts, or nullopt iff the sum
 // condition fails. Built by hall_ordering; the budget arguments are kept for callers and
 // ignored (*exhausted is always set to true: the answer is exact).

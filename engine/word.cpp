@@ -72,7 +72,7 @@ std::optional<std::string> word_violation(int r, i64 u, const Word& w) {
     return "word '" + word_string(w) + "' has length " + std::to_string(w.size()) +
            ", block size " + std::to_string(r) + " needs " + std::to_string(r - 1);
   std::vector<int> owner(r, -1);  // phase that claimed each residue
-  auto mod = [r](i64 v) { return static_cast<int>(((v % r) + r) % r); };
+  auto mod = [r](i64 v) { return static_cast<int>(floor_mod(v, r)); };
   owner[mod(u)] = 0;
   for (int k = 1; k < r; ++k) {
     if (w[k - 1] < 0) return "negative letter in word";

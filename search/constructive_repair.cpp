@@ -27,7 +27,7 @@ namespace blockcast {
 
 namespace {
 
-int mod(i64 v, int r) { return static_cast<int>(((v % r) + r) % r); }
+int mod(i64 v, int r) { return static_cast<int>(floor_mod(v, r)); }
 
 struct Slots {
   int r = 0;
@@ -88,6 +88,7 @@ class Packer {
     std::vector<int> root(bag.end() - n, bag.end());
     bag.resize(bag.size() - n);
     i64 dev = std::accumulate(root.begin(), root.end(), i64{0}) - target;
+    coarse_swaps(root, bag, dev);
     Counts in_root(A_, 0), in_bag(A_, 0);
     for (int v : root) ++in_root[v];
     for (int v : bag) ++in_bag[v];
@@ -113,6 +114,21 @@ class Packer {
       *std::find(bag.begin(), bag.end(), bc) = ba;
     }
     return root;
+  }
+  // The bulk of root_letters' work, without its O(A) scans: random root/bag pairs whose
+  // exchange moves dev toward 0 without passing it, while |dev| >= A (any such pair then
+  // helps, and a random one keeps the root's letters random). Bounded: if the letters that
+  // help are rare, the exact best-swap loop after it takes over.
+  void coarse_swaps(std::vector<int>& root, std::vector<int>& bag, i64& dev) {
+    if (root.empty() || bag.empty()) return;
+    for (std::size_t tries = 0, limit = 16 * (root.size() + bag.size()); std::abs(dev) >= A_ && tries < limit; ++tries) {
+      int& a = root[rng_() % root.size()];
+      int& c = bag[rng_() % bag.size()];
+      const i64 d = a - c;  // dev changes by -d
+      if (d == 0 || (d > 0) != (dev > 0) || std::abs(d) > std::abs(dev)) continue;
+      dev -= d;
+      std::swap(a, c);
+    }
   }
   static i64 reserve_sum(const Counts& c) {
     i64 s = 0;
@@ -419,11 +435,7 @@ ConstructiveResult solve_repair(const Instance& inst, const ConstructiveOptions&
       if (!w) continue;
       words.push_back({root->r, root->u, *w});
     }
-    for (const auto& b : packer.blocks()) {
-      Counts c(A, 0);
-      for (int j : b.letters) ++c[j];
-      words.push_back({b.r, b.u, *word_with_counts(b.r, b.u, c)});
-    }
+    for (const auto& b : packer.blocks()) words.push_back({b.r, b.u, *word_with_letters(b.r, b.u, b.letters)});
     res.witness = finish_constructive(inst, words, opt, res.method);
     res.verdict = Verdict::solved;
     res.covered = "packed and repaired, attempt " + std::to_string(res.tries);

@@ -3,6 +3,7 @@
 // x-extendable roots against the bitmask automaton's closed walks (SPEC Sec. 5, 7).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "legal_words.hpp"
@@ -35,6 +36,28 @@ TEST_CASE("Hall ordering builds a legal word for every legal random vector (r up
     REQUIRE(w);
     CHECK(is_legal_word(r, u, *w));
     CHECK(letter_counts(*w, A) == std::vector<i64>(c.begin(), c.end()));
+    // The same letters as a list, in random order (the repair packer's form).
+    std::vector<Letter> letters(w->begin(), w->end());
+    std::shuffle(letters.begin(), letters.end(), rng);
+    auto v = word_with_letters(r, u, letters);
+    REQUIRE(v);
+    CHECK(is_legal_word(r, u, *v));
+    CHECK(letter_counts(*v, A) == letter_counts(*w, A));
+    if (r >= 2) CHECK_FALSE(word_with_letters(r, u + 1, letters));  // the sum condition fails
+  }
+}
+
+TEST_CASE("floor_mod: the 32-bit fast path and the general case agree with the definition") {
+  const std::uint64_t seed = testing::test_seed("floor_mod test", std::random_device{}());
+  std::mt19937_64 rng(seed);
+  CAPTURE(seed);
+  for (int rep = 0; rep < 100000; ++rep) {
+    const int bits = 1 + static_cast<int>(rng() % 62);
+    const i64 v = static_cast<i64>(rng() >> (64 - bits)) * (rep % 3 == 0 ? -1 : 1);
+    const i64 r = 1 + static_cast<i64>(rng() >> (64 - 1 - static_cast<int>(rng() % 40)));
+    CAPTURE(v);
+    CAPTURE(r);
+    REQUIRE(floor_mod(v, r) == ((v % r) + r) % r);
   }
 }
 
