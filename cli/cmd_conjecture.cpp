@@ -18,6 +18,7 @@
 #include "memory_watch.hpp"
 #include "output_lock.hpp"
 #include "progress.hpp"
+#include "certificate_text.hpp"
 #include "report_hook.hpp"
 #include "search_args.hpp"
 #include "unit_runner.hpp"
@@ -220,20 +221,20 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
           std::vector<std::string> files;
           for (const auto& b : r.certificate.base_cases)
             files.push_back("L" + std::to_string(L) + "_t" + std::to_string(b.t) + ".json");
-          nlohmann::json cert = to_json(r.certificate, files);
-          // Each base case's file holds the certificate's copy of it: one rendering of the words.
+          CertificateText text = render_certificate(r.certificate, files);
           for (std::size_t i = 0; i < files.size(); ++i)
-            unit_out.files.emplace_back((dir / files[i]).string(), cert["base_cases"][i]["assignment"]);
+            unit_out.files.emplace_back((dir / files[i]).string(), std::move(text.base_cases[i]));
           {
             std::lock_guard<std::mutex> lock(verified_mutex);  // units run two at a time
-            add_verified(*verified, cert, r.certificate.base_cases, "L" + std::to_string(L),
+            add_verified(*verified, text.outline, r.certificate.base_cases, "L" + std::to_string(L),
                          (dir / "certificate.json").string());
           }
-          unit_out.files.emplace_back((dir / "certificate.json").string(), std::move(cert));
+          unit_out.files.emplace_back((dir / "certificate.json").string(), std::move(text.certificate));
           summary["certificate"] = (dir / "certificate.json").string();
           if (pruned) {
-            unit_out.files.emplace_back((dir / "table.json").string(), nlohmann::json{{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
-                                            {"x", letter_name(r.certificate.x)}, {"rows", table_json(r)}});
+            unit_out.files.emplace_back((dir / "table.json").string(),
+                                        json_text({{"L", L}, {"shape", "pruned"}, {"t0", r.certificate.t0},
+                                                   {"x", letter_name(r.certificate.x)}, {"rows", table_json(r)}}));
             summary["table_file"] = (dir / "table.json").string();
           }
         }

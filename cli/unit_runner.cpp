@@ -23,7 +23,7 @@ namespace blockcast::cli {
 namespace fs = std::filesystem;
 
 void write_json_file(const std::string& path, const nlohmann::json& j, Durability durability) {
-  write_file_atomic(path, j.dump(2) + "\n", durability);
+  write_file_atomic(path, json_text(j), durability);
 }
 
 bool writes_results() {
@@ -62,7 +62,7 @@ nlohmann::json compute_unit(std::size_t u, const std::function<void(std::size_t,
   UnitOutput out;
   body(u, out);
   nlohmann::json files = nlohmann::json::array();
-  for (auto& [path, content] : out.files) files.push_back({path, std::move(content)});
+  for (auto& [path, text] : out.files) files.push_back({path, std::move(text)});
   return nlohmann::json{{"summary", std::move(out.summary)}, {"stdout", out.text.str()}, {"files", std::move(files)},
                         {"complete", out.complete}};
 }
@@ -105,7 +105,8 @@ class Collector {  // rank 0: records, in-order printing, summaries
     if (opt_.memory) hold = opt_.memory->hold();
     // The unit's files, then one syncfs for all of them, then the record that says they are
     // done (engine/atomic_file.hpp: one journal commit per unit instead of one per file).
-    for (const auto& f : r["files"]) write_json_file(f[0].get<std::string>(), f[1], Durability::deferred);
+    for (const auto& f : r["files"])
+      write_file_atomic(f[0].get<std::string>(), f[1].get_ref<const std::string&>(), Durability::deferred);
     if (!r["files"].empty()) sync_file_system(r["files"][0][0].get<std::string>());
     r.erase("files");
     const bool complete = r.value("complete", true);

@@ -24,7 +24,9 @@ class MemoryWatch;  // memory_watch.hpp
 struct UnitOutput {
   std::ostringstream text;                                     // what the unit prints (never std::cout)
   nlohmann::json summary;                                      // what the command collects
-  std::vector<std::pair<std::string, nlohmann::json>> files;  // path -> content, written by rank 0
+  // path -> text, written by rank 0. Rendered by the unit, in the parallel stage: the stage
+  // that writes them runs in unit order, one at a time (at L = 256 a unit's files are 40 MB).
+  std::vector<std::pair<std::string, std::string>> files;
   // False when a limit of the whole command (--time-limit's deadline) may have cut the unit
   // short: it is printed and its files written, but no record says it is done, so --resume
   // computes it again instead of keeping a result the deadline made weaker.

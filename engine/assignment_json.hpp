@@ -13,6 +13,8 @@ nlohmann::json to_json(const Assignment& a);
 Assignment assignment_from_json(const nlohmann::json& j);
 // Largest JSON file any reader accepts (certificates for L = 256 are a few MiB; parsed JSON takes about 10x the text).
 inline constexpr std::size_t kMaxJsonBytes = std::size_t{64} << 20;
+// How every JSON file blockcast writes is laid out: 2-space indents, a final newline.
+inline std::string json_text(const nlohmann::json& j) { return j.dump(2) + "\n"; }
 // InputError if unreadable, larger than kMaxJsonBytes, or malformed (incl. number overflow).
 nlohmann::json read_json_file(const std::string& path);
 Assignment read_assignment_file(const std::string& path);

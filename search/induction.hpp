@@ -12,6 +12,7 @@
 // The root block (r, u = T-1), possibly trimmed, becomes (r+1, u+1) exactly as before.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -60,7 +61,10 @@ struct Certificate {
   nlohmann::json extra;                // smaller-t verdicts, statistics (reported, not checked)
 };
 
-nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& files = {});
+// `assignment(i)`, if given, is base case i's "assignment" value instead of its JSON (the
+// run's writer puts placeholders there and splices in each base case's text, rendered once).
+nlohmann::json to_json(const Certificate& c, const std::vector<std::string>& files = {},
+                       const std::function<nlohmann::json(std::size_t)>& assignment = {});
 Certificate certificate_from_json(const nlohmann::json& j);
 
 // The delay every item of `a` actually has: L + T minus the smallest letter any leaf

@@ -4,6 +4,8 @@
 // and a certificate claiming minimality without (or with broken) evidence is rejected.
 #include <doctest/doctest.h>
 
+#include "assignment_json.hpp"
+#include "certificate_text.hpp"
 #include "conjecture.hpp"
 #include "minimality.hpp"
 
@@ -165,5 +167,21 @@ TEST_CASE("verify_minimality: evidence re-checked, claims without evidence rejec
     nlohmann::json e = j;
     e["version"] = 3;
     CHECK_THROWS_WITH_AS(certificate_from_json(e), doctest::Contains("newer than this blockcast reads"), InputError);
+  }
+}
+
+TEST_CASE("render_certificate: the spliced text is the certificate's JSON byte for byte") {
+  for (int L : {3, 4, 7, 12}) {
+    CAPTURE(L);
+    Certificate c = auto_run(L).certificate;
+    // Strings that hold the placeholder, before and after the base cases: only structure matches.
+    const std::string fake = "\"assignment\": \"\x01" "base case 0\"";
+    c.extra = {{"a", fake}, {"note", "\x01" "base case 1"}};
+    std::vector<std::string> files;
+    for (std::size_t i = 0; i + 1 < c.base_cases.size(); ++i) files.push_back("f" + std::to_string(i) + ".json");
+    const CertificateText text = render_certificate(c, files);
+    CHECK(text.certificate == json_text(to_json(c, files)));
+    REQUIRE(text.base_cases.size() == c.base_cases.size());
+    for (std::size_t i = 0; i < c.base_cases.size(); ++i) CHECK(text.base_cases[i] == json_text(to_json(c.base_cases[i])));
   }
 }
