@@ -1,6 +1,7 @@
 #include "assignment_json.hpp"
 
 #include <fstream>
+#include <string_view>
 
 #include "json_fields.hpp"
 #include "postal.hpp"
@@ -14,17 +15,88 @@ json to_json(const Assignment& a) {
   json blocks = json::array();
   for (const auto& b : a.blocks)
     blocks.push_back({{"r", b.r}, {"u", b.u}, {"count", b.count}, {"word", word_string(b.word)}});
-  return {{"format", "blockcast-assignment"},
-          {"version", 1},
-          {"blockcast_version", version()},
-          {"L", a.L},
-          {"shape", shape_name(a.shape)},
-          {"t", a.t},
-          {"T", a.T},
-          {"P", a.P},
-          {"delay", a.delay()},
-          {"blocks", blocks},
-          {"receive_only", letter_name(a.receive_only)}};
+  json j = {{"format", "blockcast-assignment"},
+            {"version", 1},
+            {"blockcast_version", version()},
+            {"L", a.L},
+            {"shape", shape_name(a.shape)},
+            {"t", a.t},
+            {"T", a.T},
+            {"P", a.P},
+            {"delay", a.delay()},
+            {"receive_only", letter_name(a.receive_only)}};
+  j["blocks"] = std::move(blocks);
+  return j;
+}
+
+namespace {
+
+// A JSON string as the library writes it. Words, names and versions need no escapes; anything
+// else goes through the library, so the text stays the library's in every case.
+void append_string(std::string& out, std::string_view s) {
+  for (const char ch : s)
+    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x80 || ch == '"' || ch == '\\') {
+      out += json(std::string(s)).dump();
+      return;
+    }
+  out += '"';
+  out += s;
+  out += '"';
+}
+
+void append_field(std::string& out, int indent, std::string_view key, i64 v, bool last = false) {
+  out.append(indent, ' ');
+  append_string(out, key);
+  out += ": ";
+  out += std::to_string(v);
+  out += last ? "\n" : ",\n";
+}
+
+void append_field(std::string& out, int indent, std::string_view key, std::string_view v, bool last = false) {
+  out.append(indent, ' ');
+  append_string(out, key);
+  out += ": ";
+  append_string(out, v);
+  out += last ? "\n" : ",\n";
+}
+
+}  // namespace
+
+// Keys in the library's (sorted) order, its indentation and number format; the test
+// "assignment_text is json_text(to_json)" holds the two together.
+std::string assignment_text(const Assignment& a) {
+  std::string out;
+  std::size_t letters = 0;
+  for (const auto& b : a.blocks) letters += b.word.size();
+  out.reserve(400 + 80 * a.blocks.size() + 3 * letters);
+  out += "{\n";
+  append_field(out, 2, "L", a.L);
+  append_field(out, 2, "P", a.P);
+  append_field(out, 2, "T", a.T);
+  append_field(out, 2, "blockcast_version", version());
+  if (a.blocks.empty()) {
+    out += "  \"blocks\": [],\n";
+  } else {
+    out += "  \"blocks\": [\n";
+    for (std::size_t i = 0; i < a.blocks.size(); ++i) {
+      const BlockWord& b = a.blocks[i];
+      out += "    {\n";
+      append_field(out, 6, "count", b.count);
+      append_field(out, 6, "r", b.r);
+      append_field(out, 6, "u", b.u);
+      append_field(out, 6, "word", word_string(b.word), true);
+      out += i + 1 < a.blocks.size() ? "    },\n" : "    }\n";
+    }
+    out += "  ],\n";
+  }
+  append_field(out, 2, "delay", a.delay());
+  append_field(out, 2, "format", "blockcast-assignment");
+  append_field(out, 2, "receive_only", letter_name(a.receive_only));
+  append_field(out, 2, "shape", shape_name(a.shape));
+  append_field(out, 2, "t", a.t);
+  append_field(out, 2, "version", 1, true);
+  out += "}\n";
+  return out;
 }
 
 namespace {

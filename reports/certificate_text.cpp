@@ -30,7 +30,7 @@ CertificateText render_certificate(const Certificate& c, const std::vector<std::
   CertificateText out;
   std::size_t total = 0;
   for (const Assignment& a : c.base_cases) {
-    out.base_cases.push_back(json_text(to_json(a)));
+    out.base_cases.push_back(assignment_text(a));
     total += out.base_cases.back().size();
   }
   out.outline = to_json(c, files, [](std::size_t i) { return placeholder(i); });

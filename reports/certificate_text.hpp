@@ -14,7 +14,7 @@ namespace blockcast {
 
 struct CertificateText {
   std::string certificate;               // byte for byte json_text(to_json(c, files))
-  std::vector<std::string> base_cases;   // json_text(to_json(base case i))
+  std::vector<std::string> base_cases;   // json_text(to_json(base case i)), by assignment_text
   nlohmann::json outline;                // to_json(c, files) with placeholders for the assignments
 };
 

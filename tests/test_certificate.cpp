@@ -185,3 +185,12 @@ TEST_CASE("render_certificate: the spliced text is the certificate's JSON byte f
     for (std::size_t i = 0; i < c.base_cases.size(); ++i) CHECK(text.base_cases[i] == json_text(to_json(c.base_cases[i])));
   }
 }
+
+TEST_CASE("assignment_text is json_text(to_json) for odd assignments too") {
+  Assignment a;
+  a.L = 30, a.T = 70, a.t = 69, a.shape = Shape::pruned, a.P = 5, a.receive_only = 40;
+  CHECK(assignment_text(a) == json_text(to_json(a)));  // no blocks: "blocks": []
+  a.blocks.push_back({3, 71, 2, {27, 0}});
+  a.blocks.push_back({1, 69, 1, {}});
+  CHECK(assignment_text(a) == json_text(to_json(a)));
+}
