@@ -6,6 +6,7 @@
 //   kbroadcast-table --L A..B --P A..B --k A..B [--json] [--time-limit S]
 //       exact optimum (SAT, DRAT-checked) vs our schedules vs the lower bound
 //   kbroadcast-table --ranges --L A..B --P A..B --k A..B [--threads N] [--json] [--time-limit S]
+//       [--exact-time-limit S]
 //       constructions only, at any size, compressed into ranges (issue 23 item 2)
 //   continuous-search --L L (--t T | --P P) [--delay D] [--period A..B] [--window N] [--json]
 //       periodic schedules of each period with delay D (default L + B(P-1)), and optionally
@@ -176,11 +177,11 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
 // kbroadcast-table --ranges: the table at scale from constructions (search/kitem/range_table.hpp).
 // Exit 1 if a coloured schedule failed its replay, 5 if the deadline left (L, P) out.
 void run_range_table(const Invocation& inv, std::pair<int, int> Ls, std::pair<int, int> Ps, std::pair<int, int> ks,
-                     double time_limit, int threads, bool json) {
+                     double time_limit, double exact_time_limit, int threads, bool json) {
   Limits limits = with_deadline_in(Limits{}, time_limit);
   Progress bar;
   Ticker tick(bar, "kbroadcast-table --ranges: L=" + std::to_string(Ls.first), time_limit);
-  const RangeTable t = kitem_range_table(Ls, Ps, ks, limits, threads,
+  const RangeTable t = kitem_range_table(Ls, Ps, ks, limits, threads, exact_time_limit,
                                          [&](int L, std::int64_t) { tick.set("kbroadcast-table --ranges: L=" + std::to_string(L + 1)); });
   tick.stop();
   const Status st = !t.failure.empty() ? Status::rejected : t.not_reached > 0 ? Status::unknown : Status::done;
@@ -194,7 +195,7 @@ void run_range_table(const Invocation& inv, std::pair<int, int> Ls, std::pair<in
 void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   struct Args {
     IntList L, P, k;
-    double time_limit = 0;
+    double time_limit = 0, exact_time_limit = kRangeExactSeconds;
     bool json = false, ranges = false;
     int threads = 0;
     std::int64_t max_memory = 0;
@@ -210,13 +211,17 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   add(sub, "max-memory", args->max_memory);
   add(sub, "ranges", args->ranges);
   add(sub, "threads", args->threads);
-  sub->callback([args, &inv] {
+  auto* exact = add(sub, "exact-time-limit", args->exact_time_limit);
+  sub->callback([args, &inv, exact] {
     auto one = [](const char* name, const IntList& l) {
       if (l.parts.size() != 1) throw InputError(std::string("--") + name + ": kbroadcast-table takes one range A..B");
       return std::pair{static_cast<int>(l.parts[0].first), static_cast<int>(l.parts[0].second)};
     };
     const auto Ls = one("L", args->L), Ps = one("P", args->P), ks = one("k", args->k);
-    if (args->ranges) return run_range_table(inv, Ls, Ps, ks, args->time_limit, args->threads, args->json);
+    if (args->ranges)
+      return run_range_table(inv, Ls, Ps, ks, args->time_limit, args->exact_time_limit, args->threads, args->json);
+    if (exact->count() > 0)
+      throw InputError("--exact-time-limit: sets the exact search of --ranges; the exact rows are bounded by --time-limit");
     if (Ps.second > 12 || ks.second > 8)
       throw InputError("--P " + std::to_string(Ps.second) + ", --k " + std::to_string(ks.second) +
                        ": exact rows take P <= 12 and k <= 8; --ranges tables any size from constructions");

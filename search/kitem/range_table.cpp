@@ -54,10 +54,10 @@ void add_k(std::vector<KRange>& out, std::int64_t k, RangeStatus s, std::int64_t
 // A cell the constructions leave above the bound, decided by the exact search (kitem/exact.hpp:
 // every time from the bound up to `time` - 1, SAT models replayed by the simulator, UNSAT only
 // with a checked DRAT proof). Updates gap, status and method; a limit leaves them as they are.
-void exact_cell(int L, std::int64_t P, std::int64_t k, std::int64_t time, const Limits& limits, std::int64_t& gap,
-                RangeStatus& status, std::string& method) {
+void exact_cell(int L, std::int64_t P, std::int64_t k, std::int64_t time, const Limits& limits, double exact_time_limit,
+                std::int64_t& gap, RangeStatus& status, std::string& method) {
   Limits each = limits;
-  each.time_limit = kRangeExactSeconds;
+  each.time_limit = exact_time_limit;
   const int bound = static_cast<int>(kitem_lower_bound(L, P, k));
   const KItemExact ex = kitem_exact(L, static_cast<int>(P), static_cast<int>(k), bound, static_cast<int>(time) - 1, each);
   if (ex.verdict == Verdict::solved && ex.optimum) {
@@ -82,7 +82,7 @@ std::string replay(const Assignment& a, const EndgamePlan& plan, std::int64_t k)
 }
 
 RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness, std::pair<std::int64_t, std::int64_t> ks,
-            const Limits& limits) {
+                 const Limits& limits, double exact_time_limit) {
   RangeCell c;
   if (limits.expired()) return c;
   c.reached = true;
@@ -151,7 +151,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     std::int64_t gap = time - kitem_lower_bound(L, P, k);
     RangeStatus status = gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only;
     if (gap > 0 && P <= kRangeExactMaxP && k <= kRangeExactMaxK) {
-      exact_cell(L, P, k, time, limits, gap, status, method);
+      exact_cell(L, P, k, time, limits, exact_time_limit, gap, status, method);
       if (status != RangeStatus::upper_only) ++c.exact;
       if (method.starts_with("exact")) from = -1;  // simulated inside the exact search
     }
@@ -180,7 +180,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
 
 RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std::int64_t> Ps,
                              std::pair<std::int64_t, std::int64_t> ks, const Limits& limits, int threads,
-                             const std::function<void(int, std::int64_t)>& progress) {
+                             double exact_time_limit, const std::function<void(int, std::int64_t)>& progress) {
   RangeTable t;
   tbb::task_arena arena(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   for (int L = Ls.first; L <= Ls.second; ++L) {
@@ -198,7 +198,8 @@ RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std
     arena.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1), [&](const tbb::blocked_range<std::size_t>& r) {
         for (std::size_t i = r.begin(); i != r.end(); ++i)
-          cells[i] = decide(L, Ps.first + static_cast<std::int64_t>(i), L >= 2 ? continuous[i].witness : std::nullopt, ks, limits);
+          cells[i] = decide(L, Ps.first + static_cast<std::int64_t>(i), L >= 2 ? continuous[i].witness : std::nullopt, ks,
+                            limits, exact_time_limit);
       });
     });
     RangeTableStats st;

@@ -29,7 +29,8 @@ inline constexpr std::int64_t kRangeSimulateMaxP = 2000;
 inline constexpr std::int64_t kRangeColoringNodes = 2'000;
 
 // Cells with P <= kRangeExactMaxP and k <= kRangeExactMaxK that the constructions leave above
-// the bound go to the exact search (kitem/exact.hpp), kRangeExactSeconds per SAT solve.
+// the bound go to the exact search (kitem/exact.hpp), by default kRangeExactSeconds per SAT
+// solve (`kbroadcast-table --ranges --exact-time-limit S`).
 inline constexpr std::int64_t kRangeExactMaxP = 12;
 inline constexpr std::int64_t kRangeExactMaxK = 8;
 inline constexpr double kRangeExactSeconds = 3;
@@ -78,9 +79,11 @@ struct RangeTable {
 };
 
 // limits: max_nodes per colouring search (0 = kRangeColoringNodes), the deadline for the whole table. threads: P values decided in parallel
-// (0 = all cores).
+// (0 = all cores). exact_time_limit: seconds per SAT solve in the small cells (0 = none; the
+// deadline still bounds it).
 RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std::int64_t> Ps,
                              std::pair<std::int64_t, std::int64_t> ks, const Limits& limits, int threads,
+                             double exact_time_limit = kRangeExactSeconds,
                              const std::function<void(int, std::int64_t)>& progress = {});
 
 }  // namespace blockcast
