@@ -56,9 +56,11 @@ def test_kitem_l1_reaches_the_bound():
 
 
 def test_kitem_program_and_json_chain_into_check():
-    # P * k > 2000: no SAT endgame; the coloured endgame (no SAT) beats the cut schedule by one.
+    # P * k > 2000: no SAT endgame; the routed endgame (no SAT) reaches the bound, two steps
+    # below the cut schedule.
     s = blockcast.kitem(L=3, P=200, k=12)
-    assert s.lower_bound <= s.time == blockcast.solve(L=3, P=200).delay + 11 - 1
+    assert s.time == s.lower_bound == blockcast.solve(L=3, P=200).delay + 11 - 2
+    assert s.method == "routed-endgame"
     report = blockcast.check(s.to_json())
     assert report.accepted and report.simulated and report.items == 12
     assert len(s.rank_program(0).sends) >= 6  # the source sends every item

@@ -14,6 +14,7 @@
 #include "kitem/circulant.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/colored_endgame.hpp"
+#include "kitem/routed_endgame.hpp"
 #include "kitem/schedules.hpp"
 #include "kitem/single_item.hpp"
 #include "everyp/every_p.hpp"
@@ -70,14 +71,13 @@ void exact_cell(int L, std::int64_t P, std::int64_t k, std::int64_t time, const 
   }
 }
 
-// Replays the coloured schedule for k and compares its time with the plan's.
+// Replays the plan's schedule for k (coloured or routed) and compares its time with the plan's.
 std::string replay(const Assignment& a, const EndgamePlan& plan, std::int64_t k) {
-  const auto [time, K] = plan.time(k);
-  const auto& e = plan.entries[static_cast<size_t>(K - 1)];
-  const Schedule s = colored_schedule(a, k, K, *e.window, e.color, e.rotation);
+  const Schedule s = plan_schedule(a, plan, k);
   const SimulationResult r = simulate(s);
   if (!r.ok) return r.violation.text;
-  if (schedule_time(s) != time) return "time " + std::to_string(schedule_time(s)) + ", planned " + std::to_string(time);
+  if (schedule_time(s) != plan.time(k).first)
+    return "time " + std::to_string(schedule_time(s)) + ", planned " + std::to_string(plan.time(k).first);
   return "";
 }
 
@@ -117,27 +117,34 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     if (BestSchedule b = best_schedule(L, P, o, 0); b.witness && b.witness->delay() <= witness->delay())
       plans.emplace_back(*b.witness, endgame_plan(*b.witness, max_K, 2, colour)), names.push_back("colored-endgame");
   }
-  // Still above the bound: the same letters repacked so that every processor meets enough
-  // virtual trees (search/kitem/balanced_packing.hpp), the colouring's first precondition,
-  // with Hall's words, then (P <= kRangeBalanceOrdersMaxP: the time of the whole table) with
-  // words in seeded random orders (the colouring depends on them).
   auto above = [&] {
     for (const auto& p : plans)
       if (p.second.time(big).first <= kitem_lower_bound(L, P, big)) return false;
     return true;
   };
+  // Still above the bound: the virtual trees' slots re-routed (search/kitem/routed_endgame.hpp).
+  for (size_t i = 0, n = plans.size(); i < n && above() && !limits.expired(); ++i)
+    plans.emplace_back(plans[i].first, routed_plan(plans[i].first, max_K, 2, kRoutedSeeds, limits)),
+        names.push_back("routed-endgame");
+  // Still above: the same letters repacked so that every processor meets enough virtual trees
+  // (search/kitem/balanced_packing.hpp), the first precondition of both, with Hall's words,
+  // then (P <= kRangeBalanceOrdersMaxP: the time of the whole table) with words in seeded
+  // random orders (both depend on them).
   const int K_bound = endgame_items_at_bound(L, P);
   const std::uint64_t orders = P <= kRangeBalanceOrdersMaxP ? kBalanceSeeds
                                : P <= kRangeSimulateMaxP || L <= kRangeBalanceLargePMaxL ? 1 : 0;
-  for (size_t i = 0, n = plans.size(); i < n; ++i)
+  for (size_t i = 0, n = names.size(); i < n; ++i) {
+    if (names[i] != "colored-endgame") continue;  // each continuous schedule once
     for (std::uint64_t seed = 0; seed < orders && above() && !limits.expired(); ++seed) {
       BalanceOptions bo;
       bo.seed = seed;
-      if (auto b = balance_for_endgame(plans[i].first, K_bound, limits, nullptr, bo))
-        plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
-      else
-        break;  // the moves do not depend on the seed
+      const std::optional<Assignment> b = balance_for_endgame(plans[i].first, K_bound, limits, nullptr, bo);
+      if (!b) break;  // the moves do not depend on the seed
+      plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
+      if (above())
+        plans.emplace_back(*b, routed_plan(*b, max_K, 2, kRoutedSeeds, limits)), names.push_back("balanced-routed-endgame");
     }
+  }
   std::vector<int> from_k;  // per k: the plan its time came from (-1: none to replay)
   for (std::int64_t k = ks.first; k <= ks.second; ++k) {
     std::pair<std::int64_t, int> best{INT64_MAX, 0};
@@ -161,7 +168,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   if (P > kRangeSimulateMaxP) return c;
   for (size_t i = 0; i < c.ks.size(); ++i) {
     const KRange& r = c.ks[i];
-    if (r.method != "colored-endgame" && r.method != "balanced-endgame") continue;
+    if (!r.method.ends_with("-endgame")) continue;
     for (std::int64_t k = r.k0; k <= std::min(r.k1, r.k0 + 1); ++k) {
       const int from = from_k[static_cast<size_t>(k - ks.first)];  // equal names, maybe another plan
       if (from < 0) continue;
@@ -170,7 +177,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
       ++c.simulated;
       if (!bad.empty() && c.failure.empty())
         c.failure = "L=" + std::to_string(L) + " P=" + std::to_string(P) + " k=" + std::to_string(k) +
-                    ": the coloured schedule fails the simulator: " + bad;
+                    ": the " + r.method + " schedule fails the simulator: " + bad;
     }
   }
   return c;

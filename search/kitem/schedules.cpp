@@ -11,6 +11,7 @@
 #include "kitem/circulant_check.hpp"
 #include "kitem/colored_endgame.hpp"
 #include "kitem/exact.hpp"
+#include "kitem/routed_endgame.hpp"
 #include "kitem/schedule_ops.hpp"
 #include "kitem/single_item.hpp"
 #include "kitem/stream_simulator.hpp"
@@ -81,27 +82,34 @@ std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int fr
   return std::nullopt;
 }
 
-// The coloured endgame (search/kitem/colored_endgame.hpp) for this k: the plan's best (K, W).
-// name: "colored-endgame" on the cut schedule's assignment, "balanced-endgame" on its repacking.
-std::optional<KItemSchedule> colored_entry(const Assignment& a, std::int64_t k, const Limits& limits,
+// The endgame without SAT for this k, on assignment a: the coloured virtual trees
+// (search/kitem/colored_endgame.hpp), or their slots re-routed (search/kitem/routed_endgame.hpp);
+// the plan's best (K, W). name: "colored-endgame" / "routed-endgame" on the cut schedule's
+// assignment, "balanced-endgame" / "balanced-routed-endgame" on its repacking.
+std::optional<KItemSchedule> endgame_entry(const Assignment& a, std::int64_t k, const Limits& limits,
                                            std::vector<std::string>& notes, const std::string& name) {
   Limits l = limits;
   l.max_nodes = kColoringNodes;
   const int kstar = static_cast<int>(k_star(a.L, a.P));
   const int max_K = static_cast<int>(std::min<std::int64_t>(k, kstar + 4));
-  const EndgamePlan plan = endgame_plan(a, max_K, 2, l);
+  const bool routed = name.find("routed") != std::string::npos;
+  const EndgamePlan plan = routed ? routed_plan(a, max_K, 2, kRoutedSeeds, l) : endgame_plan(a, max_K, 2, l);
   const auto [time, K] = plan.time(k);
   if (K == 0) {
-    notes.push_back(name + ": no colouring of the virtual trees beats the cut schedule (K = 1.." +
-                    std::to_string(max_K) + ", windows up to 2 above each bound)");
+    notes.push_back(name + (routed ? ": no routing of the virtual trees' slots (" + std::to_string(kRoutedSeeds) + " seeds)"
+                                   : ": no colouring of the virtual trees") +
+                    " beats the cut schedule (K = 1.." + std::to_string(max_K) + ", windows up to 2 above each bound)");
     return std::nullopt;
   }
   const EndgamePlan::Entry& e = plan.entries[static_cast<size_t>(K - 1)];
-  const std::string what = name == "colored-endgame"
-                               ? "coloured virtual trees (no SAT)"
-                               : "coloured virtual trees of the continuous schedule repacked with every block's letter sum >= k* r (same delay, no SAT)";
-  return entry(name, endgame_how(k, K, e.color.size(), what, e.rotation),
-               colored_schedule(a, k, K, *e.window, e.color, e.rotation));
+  const bool repacked = name.starts_with("balanced");
+  const std::string what =
+      std::string(routed ? "virtual trees' slots, re-routed step by step (seed " + std::to_string(*e.routed) + ")"
+                         : "coloured virtual trees") +
+      (repacked ? " of the continuous schedule repacked with every block's letter sum >= k* r (same delay, no SAT)"
+                : " (no SAT)");
+  const std::size_t trees = static_cast<std::size_t>(*e.window - a.L + 1);
+  return entry(name, endgame_how(k, K, trees, what, e.rotation), plan_schedule(a, plan, k));
 }
 
 }  // namespace
@@ -128,16 +136,20 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   }
   const std::int64_t cut_time = out.schedules.front().time;  // no reference: the vector grows below
   // Issue 23 item 2: the endgame without SAT, on the cut schedule's virtual trees (any P * k
-  // the expansion holds).
+  // the expansion holds): coloured, then re-routed.
   std::int64_t best_time = cut_time;
-  if (auto e = colored_entry(a, k, limits, out.notes, "colored-endgame"); e && e->time < cut_time) {
-    best_time = e->time;
-    out.schedules.push_back(std::move(*e));
-    if (out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound) return out;
-  }
+  auto reached = [&](const std::string& name, const Assignment& on, std::vector<std::string>& notes) {
+    if (auto e = endgame_entry(on, k, limits, notes, name); e && e->time < best_time) {
+      best_time = e->time;
+      out.schedules.push_back(std::move(*e));
+      return out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound;
+    }
+    return false;
+  };
+  if (reached("colored-endgame", a, out.notes) || reached("routed-endgame", a, out.notes)) return out;
   // The same letters repacked so that every processor meets k* virtual trees
-  // (search/kitem/balanced_packing.hpp): the colouring's first precondition.
-  // Hall's words first, then words in seeded random orders (the colouring depends on them).
+  // (search/kitem/balanced_packing.hpp): the first precondition of both.
+  // Hall's words first, then words in seeded random orders (both depend on them).
   const int K = endgame_items_at_bound(a.L, a.P);
   std::vector<std::string> ignored;  // one note below instead of one per word order
   std::uint64_t seed = 0;
@@ -146,11 +158,7 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
     bo.seed = seed;
     const std::optional<Assignment> b = balance_for_endgame(a, K, limits, nullptr, bo);
     if (!b) break;  // the moves do not depend on the seed
-    if (auto e = colored_entry(*b, k, limits, ignored, "balanced-endgame"); e && e->time < best_time) {
-      best_time = e->time;
-      out.schedules.push_back(std::move(*e));
-      if (out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound) return out;
-    }
+    if (reached("balanced-endgame", *b, ignored) || reached("balanced-routed-endgame", *b, ignored)) return out;
   }
   out.notes.push_back(seed == 0 ? "balanced-endgame: no repacking gives every processor " + std::to_string(K) + " virtual trees"
                                 : "balanced-endgame: " + std::to_string(seed) + " word orders of the repacking tried, none at the bound");

@@ -14,9 +14,12 @@
 //  - "colored-endgame" (issue 23 item 2, search/kitem/colored_endgame.hpp): the endgame without
 //    SAT, each virtual tree of the cut schedule carrying one endgame item; tried first, at any
 //    P * k the expansion holds.
-//  - "balanced-endgame" (issue 23 item 2, search/kitem/balanced_packing.hpp): the same, on the
-//    continuous schedule repacked (same block types, letters and delay) so that every block's
-//    letter sum gives its processors k* virtual trees; tried when the coloured endgame misses.
+//  - "routed-endgame" (issue 23 item 2, search/kitem/routed_endgame.hpp): the virtual trees'
+//    free slots re-matched step by step (free routes, no SAT); tried when the colouring misses.
+//  - "balanced-endgame", "balanced-routed-endgame" (issue 23 item 2,
+//    search/kitem/balanced_packing.hpp): the same two, on the continuous schedule repacked (same
+//    block types, letters and delay) so that every block's letter sum gives its processors k*
+//    virtual trees; tried when both miss on the cut schedule's own.
 //  - "longer-endgame": if still above the lower bound, keep one or two items fewer of the cut
 //    schedule and let the SAT model place the rest, at the lower bound only.
 //  - "circulant" (L = 1 only, issue 23): Traff's circulant-graph schedule
@@ -49,9 +52,12 @@ inline constexpr std::int64_t kStreamLimit = 100'000'000;
 
 // Node budget of one colouring search of the constructive endgame.
 inline constexpr std::int64_t kColoringNodes = 20'000;
+// Seeds (attempts) of the routed endgame per (K, window).
+inline constexpr std::uint64_t kRoutedSeeds = 8;
 
 struct KItemSchedule {
-  std::string name;        // "cut", "circulant", "colored-endgame", "balanced-endgame", "endgame", "alternated+endgame", "longer-endgame"
+  std::string name;        // "cut", "circulant", "colored-endgame", "routed-endgame", "balanced-endgame",
+                           // "balanced-routed-endgame", "endgame", "alternated+endgame", "longer-endgame"
   std::string how;         // one line: what was kept, what the SAT model chose, which swap
   Schedule schedule;       // the explicit messages; only P, L, items when held implicitly
   std::optional<CirculantSchedule> implicit;  // "circulant": the phase table and k

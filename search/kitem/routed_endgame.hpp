@@ -1,0 +1,51 @@
+// The endgame of a k-item schedule on free routes (issue 23 item 2; paper 000 Thm 3.2,
+// docs/kbroadcast.md Sec. 8.3): the coloured endgame's slots, re-matched step by step.
+//
+// Cut a block-cyclic continuous schedule after m = k - K items. The send and receive slots it
+// no longer uses are those of its virtual trees (colored_endgame.hpp). The coloured endgame
+// gives each virtual tree one endgame item and keeps the trees' routes; in tight instances no
+// colouring exists (docs Sec. 8.2 proves one). Here the routes are not kept: at each send step
+// s, every processor with a free send slot at s that holds an endgame item may send to any
+// processor with a free receive slot at s + L (the postal model is fully connected, so only the
+// counts per step must agree, and the virtual trees make them agree). Which item goes where is
+// chosen greedily: receivers with the least slack first (free receive slots left minus items
+// missing), each given the item it lacks that has the fewest holders, from a sender holding it
+// that holds the fewest items. Ties are broken by a seeded generator; a seed is one attempt.
+//
+// One computation for every k, as for the colouring: the routing is computed once on the slots
+// of m = 0 (the canonical frame). By the shift argument (SPEC Sec. 4) the slots of any m are
+// those of m = 0 with the processors permuted, so processors are matched by their slot lists
+// (equal lists: interchangeable for the routing) and the same routing, relabelled, is the
+// endgame of every k >= K whose kept items fit the window.
+//
+// It is a heuristic: a failure says nothing about the instance (the output never calls it
+// impossible). Every schedule it returns is a complete k-item schedule that the caller replays
+// with the simulator. Endgame items are numbered by the source's first send of each, so item
+// m + e is never sent before step m + e (the simulator's release rule).
+#pragma once
+#include <cstdint>
+#include <optional>
+
+#include "assignment.hpp"
+#include "kitem/colored_endgame.hpp"
+#include "limits.hpp"
+#include "schedule.hpp"
+
+namespace blockcast {
+
+// Items 0..m-1 as the continuous schedule sends them; items m..k-1 routed in the free slots of
+// the window m .. m + window; nullopt if this seed's routing leaves a processor short of an
+// item. InputError as colored_schedule (K in 1..min(k, 64), window >= D - 1 when m > 0).
+std::optional<Schedule> routed_schedule(const Assignment& a, std::int64_t k, int K, int window, const Rotation& rotation,
+                                        std::uint64_t seed);
+
+// As endgame_plan (colored_endgame.hpp), with routings instead of colourings: for each K =
+// 1..max_K the smallest window in [lo_K, lo_K + max_extra] that one of seeds 0..seeds-1 routes.
+// limits: the whole call's deadline.
+EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t seeds, const Limits& limits);
+
+// The k-item schedule of a plan's best entry for k (colour or routing); InputError if the plan
+// has no entry that beats the cut schedule for k.
+Schedule plan_schedule(const Assignment& a, const EndgamePlan& plan, std::int64_t k);
+
+}  // namespace blockcast

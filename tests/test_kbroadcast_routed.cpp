@@ -1,0 +1,111 @@
+// The routed endgame (search/kitem/routed_endgame.hpp, issue 23 item 2): every schedule of a
+// plan, for kept items from none to more than the delay (so the role map of the shift argument
+// is exercised, not only the canonical frame), is replayed by the simulator at the plan's time
+// and is never below the lower bound (a theorem: a schedule below it is a simulator bug); the
+// obstruction instance that no colouring solves reaches the bound; seeds replay; bad input.
+#include <doctest/doctest.h>
+
+#include "checked.hpp"
+#include "everyp/every_p.hpp"
+#include "kitem/balanced_packing.hpp"
+#include "kitem/bounds.hpp"
+#include "kitem/colored_endgame.hpp"
+#include "kitem/exact.hpp"
+#include "kitem/routed_endgame.hpp"
+#include "kitem/schedules.hpp"
+#include "simulator.hpp"
+#include "test_seed.hpp"
+
+using namespace blockcast;
+
+namespace {
+
+// Replays the plan's schedule for k; returns how many checks ran (0 when the plan has none).
+int replay_plan(const Assignment& a, const EndgamePlan& plan, i64 k) {
+  const auto [time, K] = plan.time(k);
+  if (K == 0) return 0;
+  const Schedule s = plan_schedule(a, plan, k);
+  const SimulationResult r = simulate(s);
+  CAPTURE(a.L);
+  CAPTURE(a.P);
+  CAPTURE(k);
+  CHECK_MESSAGE(r.ok, r.violation.text);
+  CHECK(schedule_time(s) == time);
+  CHECK(time >= kitem_lower_bound(a.L, a.P, k));
+  return 1;
+}
+
+}  // namespace
+
+TEST_CASE("routed endgame: every plan's schedules replay at the planned time, any number of kept items") {
+  int plans = 0, replays = 0, at_bound = 0;
+  for (int L = 2; L <= 5; ++L) {
+    EveryPOptions o;
+    o.threads = 1;
+    const auto cells = every_p_table({L, L}, {2, 90}, o);
+    for (const Cell& c : cells) {
+      if (!c.witness) continue;
+      const Assignment& a = *c.witness;
+      const int K = endgame_items_at_bound(L, a.P);
+      const EndgamePlan plan = routed_plan(a, K + 2, 2, kRoutedSeeds, Limits{});
+      ++plans;
+      const i64 big = K + 2 * a.delay();  // more kept items than the delay: steady-state frame
+      at_bound += plan.time(big).first == kitem_lower_bound(L, a.P, big);
+      for (i64 k : {i64{1}, i64{K}, i64{K + 1}, i64{K + 3}, big}) replays += replay_plan(a, plan, k);
+    }
+  }
+  MESSAGE(plans << " plans, " << replays << " schedules replayed, " << at_bound << " at the bound for large k");
+  CHECK(replays > 3 * plans);
+  CHECK(at_bound > plans / 2);  // measured: 207 of 356 (most with L <= 3, many with L = 4)
+}
+
+TEST_CASE("routed endgame: the obstruction instance (L = 3, P = 14) reaches the bound once repacked") {
+  // docs/kbroadcast.md Sec. 8.2: every word order of the repacking is tight and has no colouring.
+  const BestSchedule b = best_continuous(3, 14, time_limit_each(5));
+  REQUIRE(b.witness);
+  const int K = endgame_items_at_bound(3, 14);
+  const std::optional<Assignment> r = balance_for_endgame(*b.witness, K, Limits{});
+  REQUIRE(r);
+  const EndgamePlan plan = routed_plan(*r, K + 2, 0, kRoutedSeeds, Limits{});
+  for (i64 k = K; k <= 12; ++k) {
+    CHECK(plan.time(k).first == kitem_lower_bound(3, 14, k));
+    replay_plan(*r, plan, k);
+  }
+}
+
+TEST_CASE("routed endgame: a seed replays, other seeds give other legal routings") {
+  const std::uint64_t seed = testing::test_seed("routed endgame", 11);
+  CAPTURE(seed);
+  const BestSchedule b = best_continuous(2, 300, time_limit_each(5));
+  REQUIRE(b.witness);
+  const Assignment& a = *b.witness;
+  const int K = endgame_items_at_bound(2, a.P);
+  const int W = static_cast<int>(kitem_lower_bound(2, a.P, K)) + 1;  // one step of slack: most seeds route
+  const std::optional<Rotation> rot = receive_only_rotation(a, K);
+  REQUIRE(rot);
+  const i64 k = K + 30;
+  const auto s1 = routed_schedule(a, k, K, W, *rot, seed);
+  const auto s2 = routed_schedule(a, k, K, W, *rot, seed);
+  REQUIRE(s1.has_value() == s2.has_value());
+  if (s1) {
+    CHECK(s1->messages == s2->messages);
+    const SimulationResult r = simulate(*s1);
+    CHECK_MESSAGE(r.ok, r.violation.text);
+    CHECK(schedule_time(*s1) <= k - K + W);
+  }
+}
+
+TEST_CASE("routed endgame: bad input") {
+  const BestSchedule b = best_continuous(3, 10, time_limit_each(5));
+  REQUIRE(b.witness);
+  const Assignment& a = *b.witness;
+  const int D = static_cast<int>(a.delay());
+  CHECK_THROWS_AS(routed_schedule(a, 1, 2, D, {}, 0), InputError);       // K > k
+  CHECK_THROWS_AS(routed_schedule(a, 8, 0, D, {}, 0), InputError);       // K = 0
+  CHECK_THROWS_AS(routed_schedule(a, 80, 65, D, {}, 0), InputError);     // K > 64
+  CHECK_THROWS_AS(routed_schedule(a, 2, 2, a.L - 1, {}, 0), InputError); // window < L
+  CHECK_THROWS_AS(routed_schedule(a, 8, 2, D - 2, {}, 0), InputError);   // kept items end after the window
+  EndgamePlan none;
+  none.L = a.L, none.P = a.P, none.delay = D;
+  CHECK_THROWS_AS(plan_schedule(a, none, 8), InputError);  // no entry beats the cut
+}
