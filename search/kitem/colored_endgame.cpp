@@ -63,7 +63,7 @@ std::optional<Rotation> receive_only_rotation(const Assignment& a, int K) {
   return std::nullopt;
 }
 
-void rotate_roles(Schedule& s, const Rotation& rot) {
+void remap_roles(std::vector<Message>& messages, const Rotation& rot) {
   if (rot.g() < 2) return;
   const int g = rot.g();
   auto map = [&](std::int32_t& id, std::int32_t item) {
@@ -73,7 +73,12 @@ void rotate_roles(Schedule& s, const Rotation& rot) {
         return;
       }
   };
-  for (Message& m : s.messages) map(m.sender, m.item), map(m.receiver, m.item);
+  for (Message& m : messages) map(m.sender, m.item), map(m.receiver, m.item);
+}
+
+void rotate_roles(Schedule& s, const Rotation& rot) {
+  if (rot.g() < 2) return;
+  remap_roles(s.messages, rot);
   sort_messages(s);
 }
 

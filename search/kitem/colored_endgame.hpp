@@ -91,6 +91,8 @@ Schedule colored_schedule(const Assignment& a, std::int64_t k, int K, int window
 
 // The expanded schedule with the rotation applied to every item (ids remapped, messages re-sorted).
 void rotate_roles(Schedule& s, const Rotation& rotation);
+// The same remapping, messages left in their order.
+void remap_roles(std::vector<Message>& messages, const Rotation& rotation);
 
 // Per assignment: for each K = 1..max_K the smallest window W in [lo_K, lo_K + max_extra] with a
 // colouring (lo_K = the lower bound for K items, kitem_lower_bound), or none within that range.

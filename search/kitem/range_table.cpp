@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdint>
 #include <thread>
 
@@ -122,9 +123,15 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
       if (p.second.time(big).first <= kitem_lower_bound(L, P, big)) return false;
     return true;
   };
-  // Still above the bound: the virtual trees' slots re-routed (search/kitem/routed_endgame.hpp).
+  // Still above the bound: the virtual trees' slots re-routed (search/kitem/routed_endgame.hpp),
+  // only windows that beat the plans so far for large k (time - k below theirs).
+  auto below = [&] {
+    std::int64_t b = INT_MAX;
+    for (const auto& p : plans) b = std::min(b, p.second.time(big).first - big);
+    return static_cast<int>(b);
+  };
   for (size_t i = 0, n = plans.size(); i < n && above() && !limits.expired(); ++i)
-    plans.emplace_back(plans[i].first, routed_plan(plans[i].first, max_K, 2, kRoutedSeeds, limits)),
+    plans.emplace_back(plans[i].first, routed_plan(plans[i].first, max_K, 0, kRangeRoutedSeeds, limits, below())),
         names.push_back("routed-endgame");
   // Still above: the same letters repacked so that every processor meets enough virtual trees
   // (search/kitem/balanced_packing.hpp), the first precondition of both, with Hall's words,
@@ -142,7 +149,8 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
       if (!b) break;  // the moves do not depend on the seed
       plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
       if (above())
-        plans.emplace_back(*b, routed_plan(*b, max_K, 2, kRoutedSeeds, limits)), names.push_back("balanced-routed-endgame");
+        plans.emplace_back(*b, routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits, below())),
+            names.push_back("balanced-routed-endgame");
     }
   }
   std::vector<int> from_k;  // per k: the plan its time came from (-1: none to replay)

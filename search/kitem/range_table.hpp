@@ -5,14 +5,18 @@
 // block-cyclic schedule of the every-P table (search/everyp/every_p.hpp, as `table` prints it)
 // with the coloured endgame (for P <= kRangeSimulateMaxP also on the schedule `solve --P`
 // packs, whose words often colour where the table's do not) (search/kitem/colored_endgame.hpp),
-// decided once per (L, P) and valid for every k (the endgame problem does not depend on k).
+// then its slots re-routed (search/kitem/routed_endgame.hpp), then both on the balanced
+// repacking (search/kitem/balanced_packing.hpp); each decided once per (L, P) and valid for
+// every k (the endgame problem does not depend on k).
 // Statuses: "at the bound" (a construction reaches the lower bound of paper 000 Thm 3.1 as
 // corrected, engine/kitem/bounds.hpp), "upper bound only" (the best construction's time, the
 // gap to the bound open), "no schedule" (no continuous schedule found within the limit).
-// Claims are checked: for P <= kRangeSimulateMaxP the coloured schedule of every (L, P, K)
-// used is built for k = K + 1 (one kept item and the whole endgame) and replayed by the
-// simulator; above it, the tree sets are computed from the letter pattern, whose agreement
-// with the expansion the tests check. A failed replay makes the command fail (never a claim).
+// Claims are checked: for P <= kRangeSimulateMaxP the schedules of the first two k of every
+// range are built and replayed by the simulator; above it, the coloured endgame's tree sets
+// are computed from the letter pattern, whose agreement with the expansion the tests check,
+// and the routed endgame is a routing of the expanded slots themselves (only the relabelling
+// to other k is not replayed; the tests replay it). A failed replay makes the command fail
+// (never a claim).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -27,6 +31,10 @@ inline constexpr std::int64_t kRangeSimulateMaxP = 2000;
 // Node budget of one colouring search here (kbroadcast gives each kColoringNodes = 20,000): at
 // 20,000 the L = 1..8, P <= 10^4 table took 11 min, mostly in searches that end UNKNOWN.
 inline constexpr std::int64_t kRangeColoringNodes = 2'000;
+// Seeds of the routed endgame per (K, window) here (kbroadcast tries kRoutedSeeds = 4), and
+// only windows at the bound: on L = 2..5, P <= 400, k <= 64, 2 seeds instead of 8 left 62 of
+// the 102,144 cells above the bound (all L = 3).
+inline constexpr std::uint64_t kRangeRoutedSeeds = 2;
 
 // Cells with P <= kRangeExactMaxP and k <= kRangeExactMaxK that the constructions leave above
 // the bound go to the exact search (kitem/exact.hpp), by default kRangeExactSeconds per SAT

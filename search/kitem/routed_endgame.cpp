@@ -9,10 +9,10 @@
 #include <random>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 
 #include "checked.hpp"
 #include "expand.hpp"
+#include "kitem/balanced_packing.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/schedule_ops.hpp"
 
@@ -28,16 +28,27 @@ struct Slots {
   std::vector<int> receive_slots;                    // per processor, in the whole window
 };
 
-// Splits the expanded schedule: items < m stay in `kept`, the virtual items' messages that arrive
-// by m + window become slots.
-Slots free_slots(const Schedule& s, i64 m, int window, std::vector<Message>& kept) {
+// The messages of frame m: items 0 .. m + window - L (the last virtual item whose root receives
+// in the window), roles rotated, in the expansion's order (`header`: P, L, items).
+std::vector<Message> frame_messages(const Assignment& a, i64 m, int window, const Rotation& rotation,
+                                    Schedule* header = nullptr) {
+  Schedule s = expand_assignment(a, m + window - a.L + 1);
+  remap_roles(s.messages, rotation);
+  std::vector<Message> out = std::move(s.messages);
+  if (header) *header = std::move(s);
+  return out;
+}
+
+// Splits a frame's messages: items < m go to `kept`, the virtual items' messages that arrive by
+// m + window become slots.
+Slots free_slots(const std::vector<Message>& messages, i64 P, i64 m, int window, std::vector<Message>* kept) {
   Slots slots;
   slots.senders.resize(static_cast<size_t>(window + 1));
   slots.receivers.resize(static_cast<size_t>(window + 1));
-  slots.receive_slots.assign(static_cast<size_t>(s.P), 0);
-  for (const Message& msg : s.messages) {
+  slots.receive_slots.assign(static_cast<size_t>(P), 0);
+  for (const Message& msg : messages) {
     if (msg.item < m) {
-      kept.push_back(msg);
+      if (kept) kept->push_back(msg);
       continue;
     }
     if (msg.recv_step > m + window) continue;
@@ -53,7 +64,8 @@ class Router {
   Router(const Slots& slots, i64 P, int L, int K, std::uint64_t seed)
       : slots_(slots), L_(L), K_(K), all_(K == 64 ? ~0ull : (1ull << K) - 1), rng_(seed),
         held_(static_cast<size_t>(P), 0), usable_(static_cast<size_t>(P), 0), left_(slots.receive_slots),
-        used_(static_cast<size_t>(P), 0), holders_(static_cast<size_t>(K), 1), arrivals_(slots.receivers.size()) {
+        used_(static_cast<size_t>(P), 0), holders_(static_cast<size_t>(K), 1), arrivals_(slots.receivers.size()),
+        bucket_(static_cast<size_t>(K)), next_(static_cast<size_t>(K)) {
     held_[0] = usable_[0] = all_;  // the source; items are renumbered by its first sends later
   }
 
@@ -70,39 +82,54 @@ class Router {
   }
 
  private:
+  // Sorted by key, in random order among equal keys (this attempt's tie-breaking).
+  // Keys are small and >= 0 (slack, items held): a counting sort after the shuffle.
+  void shuffled_by_key(std::vector<std::pair<int, std::int32_t>>& v) {
+    std::shuffle(v.begin(), v.end(), rng_);
+    int top = 0;
+    for (const auto& x : v) top = std::max(top, x.first);
+    count_.assign(static_cast<size_t>(top) + 2, 0);
+    for (const auto& x : v) ++count_[static_cast<size_t>(x.first) + 1];
+    for (size_t i = 1; i < count_.size(); ++i) count_[i] += count_[i - 1];
+    sorted_.resize(v.size());
+    for (const auto& x : v) sorted_[count_[static_cast<size_t>(x.first)]++] = x;
+    v.swap(sorted_);
+  }
+
   int missing(std::int32_t q) const { return K_ - std::popcount(held_[static_cast<size_t>(q)]); }
 
   bool step(int s, std::vector<Message>& out) {
     const auto& recv = slots_.receivers[static_cast<size_t>(s + L_)];
-    std::vector<std::int32_t> order;
+    // Receivers by slack (free receive slots left minus items missing), random among equals.
+    auto& order = order_;
+    order.clear();
     for (std::int32_t q : recv)
-      if (missing(q) > 0) order.push_back(q);
-    std::shuffle(order.begin(), order.end(), rng_);
-    std::stable_sort(order.begin(), order.end(), [&](std::int32_t x, std::int32_t y) {
-      return left_[static_cast<size_t>(x)] - missing(x) < left_[static_cast<size_t>(y)] - missing(y);
-    });
+      if (const int miss = missing(q); miss > 0) order.push_back({left_[static_cast<size_t>(q)] - miss, q});
+    shuffled_by_key(order);
     // Per item, the senders holding it, fewest items held first.
-    std::vector<std::int32_t> senders;
+    auto& senders = senders_;
+    senders.clear();
     for (std::int32_t p : slots_.senders[static_cast<size_t>(s)])
-      if (usable_[static_cast<size_t>(p)]) senders.push_back(p);
-    std::shuffle(senders.begin(), senders.end(), rng_);
-    std::stable_sort(senders.begin(), senders.end(), [&](std::int32_t x, std::int32_t y) {
-      return std::popcount(usable_[static_cast<size_t>(x)]) < std::popcount(usable_[static_cast<size_t>(y)]);
-    });
-    std::vector<std::vector<std::int32_t>> bucket(static_cast<size_t>(K_));
-    for (std::int32_t p : senders)
-      for (std::uint64_t m = usable_[static_cast<size_t>(p)]; m; m &= m - 1)
-        bucket[static_cast<size_t>(std::countr_zero(m))].push_back(p);
-    std::vector<size_t> next(static_cast<size_t>(K_), 0);
+      if (const std::uint64_t u = usable_[static_cast<size_t>(p)]) senders.push_back({std::popcount(u), p});
+    shuffled_by_key(senders);
+    auto& bucket = bucket_;
+    for (auto& b : bucket) b.clear();
+    for (const auto& sp : senders)
+      for (std::uint64_t m = usable_[static_cast<size_t>(sp.second)]; m; m &= m - 1)
+        bucket[static_cast<size_t>(std::countr_zero(m))].push_back(sp.second);
+    std::vector<size_t>& next = next_;
+    std::fill(next.begin(), next.end(), 0);
     auto available = [&](int e) {
       auto& b = bucket[static_cast<size_t>(e)];
       size_t& i = next[static_cast<size_t>(e)];
       while (i < b.size() && used_[static_cast<size_t>(b[i])]) ++i;
       return i < b.size();
     };
-    for (std::int32_t q : order) {
-      int best = -1;
-      const int start = static_cast<int>(rng_() % static_cast<std::uint64_t>(K_));
+    const int shift = static_cast<int>(rng_() % static_cast<std::uint64_t>(K_));
+    for (size_t i = 0; i < order.size(); ++i) {
+      const std::int32_t q = order[i].second;
+      int best = -1;  // among equally rare items, the first from a rotating start
+      const int start = static_cast<int>((static_cast<size_t>(shift) + i) % static_cast<size_t>(K_));
       for (int d = 0; d < K_; ++d) {
         const int e = (start + d) % K_;
         if (held_[static_cast<size_t>(q)] >> e & 1 || !available(e)) continue;
@@ -117,7 +144,7 @@ class Router {
       out.push_back(msg);
       arrivals_[static_cast<size_t>(s + L_)].push_back(msg);
     }
-    for (std::int32_t p : senders) used_[static_cast<size_t>(p)] = 0;
+    for (const auto& sp : senders) used_[static_cast<size_t>(sp.second)] = 0;
     for (std::int32_t q : recv) {
       --left_[static_cast<size_t>(q)];
       if (missing(q) > left_[static_cast<size_t>(q)]) return false;
@@ -135,18 +162,12 @@ class Router {
   std::vector<std::uint8_t> used_;     // sender busy in this step
   std::vector<i64> holders_;
   std::vector<std::vector<Message>> arrivals_;  // by arrival step
+  // Buffers of step(), kept to save allocations.
+  std::vector<std::pair<int, std::int32_t>> order_, senders_, sorted_;
+  std::vector<size_t> count_;
+  std::vector<std::vector<std::int32_t>> bucket_;
+  std::vector<size_t> next_;
 };
-
-// The slots of the frame m (virtual items m.., rotated as the schedule is) and, in `kept`, the
-// messages of items 0..m-1.
-Slots frame_slots(const Assignment& a, i64 m, int window, const Rotation& rotation, std::vector<Message>& kept,
-                  Schedule* expanded = nullptr) {
-  Schedule s = expand_assignment(a, m + window - a.L + 1);
-  rotate_roles(s, rotation);
-  Slots slots = free_slots(s, m, window, kept);
-  if (expanded) *expanded = std::move(s);
-  return slots;
-}
 
 // Per processor, its slot steps (sends, then -1, then receptions): equal lists are
 // interchangeable roles for the routing.
@@ -196,12 +217,12 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
                                         std::uint64_t seed) {
   check_endgame(a, k, K, window);
   const i64 m = k - K;
-  std::vector<Message> kept0, endgame;
-  const Slots canonical = frame_slots(a, 0, window, rotation, kept0);
+  std::vector<Message> endgame;
+  const Slots canonical = free_slots(frame_messages(a, 0, window, rotation), a.P, 0, window, nullptr);
   if (!Router(canonical, a.P, a.L, K, seed).run(endgame)) return std::nullopt;
   Schedule s;
   std::vector<Message> kept;
-  const Slots here = frame_slots(a, m, window, rotation, kept, &s);
+  const Slots here = free_slots(frame_messages(a, m, window, rotation, &s), a.P, m, window, &kept);
   const std::vector<std::int32_t> map = role_map(canonical, here, a.P);
   // Number the endgame items by the source's first send (messages are in step order).
   std::vector<int> label(static_cast<size_t>(K), -1);
@@ -222,15 +243,24 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
   return s;
 }
 
-EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t seeds, const Limits& limits) {
-  // The slots depend on the window and the rotation only, not on K: built once each.
-  std::deque<std::tuple<int, std::vector<std::int64_t>, Slots>> cache;  // stable references
-  auto slots = [&](int W, const Rotation& rot) -> const Slots& {
-    for (const auto& [w, ids, s] : cache)
-      if (w == W && ids == rot.ids) return s;
-    std::vector<Message> kept;
-    cache.emplace_back(W, rot.ids, frame_slots(a, 0, W, rot, kept));
-    return std::get<2>(cache.back());
+EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t seeds, const Limits& limits,
+                        int below) {
+  // The slots depend on the window and the rotation only, not on K, and a window's slots are
+  // the larger window's that arrive in it: one expansion per rotation, to the largest window.
+  int last = a.L;
+  for (int K = 1; K <= std::min(max_K, 64); ++K)
+    last = std::max(last, static_cast<int>(kitem_lower_bound(a.L, a.P, K)) + max_extra);
+  // One expansion; each rotation remaps a copy of it.
+  std::optional<std::vector<Message>> plain;
+  std::deque<std::pair<std::vector<std::int64_t>, std::vector<Message>>> cache;  // stable references
+  auto messages = [&](const Rotation& rot) -> const std::vector<Message>& {
+    if (!plain) plain = frame_messages(a, 0, last, Rotation{});
+    if (rot.g() < 2) return *plain;
+    for (const auto& [ids, m] : cache)
+      if (ids == rot.ids) return m;
+    cache.emplace_back(rot.ids, *plain);
+    remap_roles(cache.back().second, rot);
+    return cache.back().second;
   };
   EndgamePlan plan;
   plan.L = a.L, plan.P = a.P, plan.delay = static_cast<int>(a.delay());
@@ -240,13 +270,13 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
     const int lo = static_cast<int>(kitem_lower_bound(a.L, a.P, K));
     if (const std::optional<Rotation> rot = receive_only_rotation(a, K)) {
       e.rotation = *rot;
-      for (int W = std::max(lo, a.L); W <= lo + max_extra && !e.window && !limits.expired(); ++W) {
+      for (int W = std::max(lo, a.L); W <= lo + max_extra && W - K < below && !e.window && !limits.expired(); ++W) {
         // A processor meets as many virtual trees as it has free receive slots: fewer than K
         // (read off the letter pattern, no expansion) and no routing can work.
         const TreeClasses c = tree_classes(a, W, *rot);
         if (std::any_of(c.sets.begin(), c.sets.end(), [&](const auto& set) { return static_cast<int>(set.size()) < K; }))
           continue;
-        const Slots& s = slots(W, *rot);
+        const Slots s = free_slots(messages(*rot), a.P, 0, W, nullptr);
         for (std::uint64_t seed = 0; seed < seeds && !limits.expired(); ++seed) {
           std::vector<Message> endgame;
           if (Router(s, a.P, a.L, K, seed).run(endgame)) {
@@ -256,7 +286,16 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
         }
       }
     }
+    // From K_bound on, bound(k) - k is constant, so an entry usable with kept items gives every
+    // k >= K the time k + (W - K): larger K are searched only for a smaller W - K, and not at
+    // all once this one is at the bound.
+    bool final = false;
+    if (e.window && *e.window >= plan.delay - 1 && K >= endgame_items_at_bound(a.L, a.P)) {
+      below = std::min(below, *e.window - K);
+      final = e.window == lo;
+    }
     plan.entries.push_back(std::move(e));
+    if (final) break;
   }
   return plan;
 }

@@ -24,6 +24,7 @@
 // m + e is never sent before step m + e (the simulator's release rule).
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <optional>
 
 #include "assignment.hpp"
@@ -40,9 +41,11 @@ std::optional<Schedule> routed_schedule(const Assignment& a, std::int64_t k, int
                                         std::uint64_t seed);
 
 // As endgame_plan (colored_endgame.hpp), with routings instead of colourings: for each K =
-// 1..max_K the smallest window in [lo_K, lo_K + max_extra] that one of seeds 0..seeds-1 routes.
+// 1..max_K the smallest window in [lo_K, lo_K + max_extra] that one of seeds 0..seeds-1 routes,
+// only windows with W - K < below (time k - K + W below k + `below`: what the caller must beat).
 // limits: the whole call's deadline.
-EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t seeds, const Limits& limits);
+EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t seeds, const Limits& limits,
+                        int below = std::numeric_limits<int>::max());
 
 // The k-item schedule of a plan's best entry for k (colour or routing); InputError if the plan
 // has no entry that beats the cut schedule for k.

@@ -3,6 +3,7 @@
 #include "kitem/schedules.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "expand.hpp"
 #include "kitem/balanced_packing.hpp"
@@ -87,13 +88,14 @@ std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int fr
 // the plan's best (K, W). name: "colored-endgame" / "routed-endgame" on the cut schedule's
 // assignment, "balanced-endgame" / "balanced-routed-endgame" on its repacking.
 std::optional<KItemSchedule> endgame_entry(const Assignment& a, std::int64_t k, const Limits& limits,
-                                           std::vector<std::string>& notes, const std::string& name) {
+                                           std::vector<std::string>& notes, const std::string& name, std::int64_t beat) {
   Limits l = limits;
   l.max_nodes = kColoringNodes;
   const int kstar = static_cast<int>(k_star(a.L, a.P));
   const int max_K = static_cast<int>(std::min<std::int64_t>(k, kstar + 4));
   const bool routed = name.find("routed") != std::string::npos;
-  const EndgamePlan plan = routed ? routed_plan(a, max_K, 2, kRoutedSeeds, l) : endgame_plan(a, max_K, 2, l);
+  const int below = static_cast<int>(std::min<std::int64_t>(beat - k, std::numeric_limits<int>::max()));
+  const EndgamePlan plan = routed ? routed_plan(a, max_K, 2, kRoutedSeeds, l, below) : endgame_plan(a, max_K, 2, l);
   const auto [time, K] = plan.time(k);
   if (K == 0) {
     notes.push_back(name + (routed ? ": no routing of the virtual trees' slots (" + std::to_string(kRoutedSeeds) + " seeds)"
@@ -139,7 +141,7 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   // the expansion holds): coloured, then re-routed.
   std::int64_t best_time = cut_time;
   auto reached = [&](const std::string& name, const Assignment& on, std::vector<std::string>& notes) {
-    if (auto e = endgame_entry(on, k, limits, notes, name); e && e->time < best_time) {
+    if (auto e = endgame_entry(on, k, limits, notes, name, best_time); e && e->time < best_time) {
       best_time = e->time;
       out.schedules.push_back(std::move(*e));
       return out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound;

@@ -53,7 +53,7 @@ inline constexpr std::int64_t kStreamLimit = 100'000'000;
 // Node budget of one colouring search of the constructive endgame.
 inline constexpr std::int64_t kColoringNodes = 20'000;
 // Seeds (attempts) of the routed endgame per (K, window).
-inline constexpr std::uint64_t kRoutedSeeds = 8;
+inline constexpr std::uint64_t kRoutedSeeds = 4;
 
 struct KItemSchedule {
   std::string name;        // "cut", "circulant", "colored-endgame", "routed-endgame", "balanced-endgame",
