@@ -103,13 +103,17 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   const int kstar = static_cast<int>(k_star(L, P));
   const int max_K = static_cast<int>(std::min<std::int64_t>(ks.second, kstar + 3));
   // Two continuous schedules: the every-P table's, and where its endgame misses the bound
-  // for large k, the one `solve --P` packs (another word choice colours differently).
+  // for large k, the one `solve --P` packs (another word choice colours differently, and its
+  // blocks often give every processor the free slots the routed endgame needs: at P > 2000,
+  // L = 5..6 it took the share at the bound from 0.4 % to 61-89 % in samples). Above
+  // kRangeSimulateMaxP only from kRangeSolveLargePMinL on (range_table.hpp).
   std::vector<std::pair<Assignment, EndgamePlan>> plans;
   std::vector<std::string> names;  // per plan: its method when it gives an endgame
   plans.emplace_back(*witness, endgame_plan(*witness, max_K, 2, colour));
   names.push_back("colored-endgame");
   const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
-  if (L >= 3 && P <= kRangeSimulateMaxP && plans[0].second.time(big).first > kitem_lower_bound(L, P, big)) {
+  if (L >= 3 && (P <= kRangeSimulateMaxP || L >= kRangeSolveLargePMinL) &&
+      plans[0].second.time(big).first > kitem_lower_bound(L, P, big)) {
     SearchOptions o;
     o.threads = 1;
     o.limits = limits;

@@ -3,9 +3,10 @@
 // constructions run, no SAT: Traff's circulant schedule for L = 1 (at the bound everywhere,
 // docs/kbroadcast.md Sec. 6), for k = 1 the optimal single-item tree, and for L >= 2 the
 // block-cyclic schedule of the every-P table (search/everyp/every_p.hpp, as `table` prints it)
-// with the coloured endgame (for P <= kRangeSimulateMaxP also on the schedule `solve --P`
-// packs, whose words often colour where the table's do not) (search/kitem/colored_endgame.hpp),
-// then its slots re-routed (search/kitem/routed_endgame.hpp), then both on the balanced
+// with the coloured endgame (for L >= 4, and L = 3 up to P = kRangeSimulateMaxP, also on the
+// schedule `solve --P` packs, whose words often colour, and whose blocks give more processors
+// enough free slots, where the table's do not) (search/kitem/colored_endgame.hpp), then its
+// slots re-routed (search/kitem/routed_endgame.hpp), then both on the balanced
 // repacking (search/kitem/balanced_packing.hpp); each decided once per (L, P) and valid for
 // every k (the endgame problem does not depend on k).
 // Statuses: "at the bound" (a construction reaches the lower bound of paper 000 Thm 3.1 as
@@ -28,6 +29,9 @@
 namespace blockcast {
 
 inline constexpr std::int64_t kRangeSimulateMaxP = 2000;
+// Above kRangeSimulateMaxP the schedule `solve --P` packs is tried from this L on: at L = 3 it
+// added 1.0 % of the cells at the bound (87.2 -> 88.2 %) for 71 s of the table's 614 s.
+inline constexpr int kRangeSolveLargePMinL = 4;
 // Node budget of one colouring search here (kbroadcast gives each kColoringNodes = 20,000): at
 // 20,000 the L = 1..8, P <= 10^4 table took 11 min, mostly in searches that end UNKNOWN.
 inline constexpr std::int64_t kRangeColoringNodes = 2'000;

@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
+#include <cstdint>
 #include <deque>
 #include <numeric>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "checked.hpp"
 #include "expand.hpp"
@@ -40,7 +43,10 @@ std::vector<Message> frame_messages(const Assignment& a, i64 m, int window, cons
 }
 
 // Splits a frame's messages: items < m go to `kept`, the virtual items' messages that arrive by
-// m + window become slots.
+// m + window become slots. The lists keep the expansion's order ((send step, sender),
+// engine/expand.hpp), which does not depend on how many items were expanded: a plan's routing
+// (expanded to its largest window) and routed_schedule's (to the window) see the same lists,
+// so a seed replays.
 Slots free_slots(const std::vector<Message>& messages, i64 P, i64 m, int window, std::vector<Message>* kept) {
   Slots slots;
   slots.senders.resize(static_cast<size_t>(window + 1));
@@ -262,6 +268,17 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
     remap_roles(cache.back().second, rot);
     return cache.back().second;
   };
+  // The fewest virtual trees any processor meets, per (window, rotation): computed once each.
+  std::vector<std::tuple<int, std::vector<std::int64_t>, std::size_t>> fewest;
+  auto fewest_trees = [&](int W, const Rotation& rot) -> int {
+    for (const auto& [w, ids, n] : fewest)
+      if (w == W && ids == rot.ids) return static_cast<int>(n);
+    const TreeClasses c = tree_classes(a, W, rot);
+    std::size_t n = SIZE_MAX;
+    for (const auto& set : c.sets) n = std::min(n, set.size());
+    fewest.emplace_back(W, rot.ids, n);
+    return static_cast<int>(std::min<std::size_t>(n, INT_MAX));
+  };
   EndgamePlan plan;
   plan.L = a.L, plan.P = a.P, plan.delay = static_cast<int>(a.delay());
   for (int K = 1; K <= std::min(max_K, 64); ++K) {
@@ -273,9 +290,7 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
       for (int W = std::max(lo, a.L); W <= lo + max_extra && W - K < below && !e.window && !limits.expired(); ++W) {
         // A processor meets as many virtual trees as it has free receive slots: fewer than K
         // (read off the letter pattern, no expansion) and no routing can work.
-        const TreeClasses c = tree_classes(a, W, *rot);
-        if (std::any_of(c.sets.begin(), c.sets.end(), [&](const auto& set) { return static_cast<int>(set.size()) < K; }))
-          continue;
+        if (fewest_trees(W, *rot) < K) continue;
         const Slots s = free_slots(messages(*rot), a.P, 0, W, nullptr);
         for (std::uint64_t seed = 0; seed < seeds && !limits.expired(); ++seed) {
           std::vector<Message> endgame;
