@@ -86,7 +86,8 @@ std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int fr
 // The endgame without SAT for this k, on assignment a: the coloured virtual trees
 // (search/kitem/colored_endgame.hpp), or their slots re-routed (search/kitem/routed_endgame.hpp);
 // the plan's best (K, W). name: "colored-endgame" / "routed-endgame" on the cut schedule's
-// assignment, "balanced-endgame" / "balanced-routed-endgame" on its repacking.
+// assignment, "balanced-endgame" / "balanced-routed-endgame" on its repacking. beat: the best
+// time so far (the routing searches only windows below it); a note when nothing is below it.
 std::optional<KItemSchedule> endgame_entry(const Assignment& a, std::int64_t k, const Limits& limits,
                                            std::vector<std::string>& notes, const std::string& name, std::int64_t beat) {
   Limits l = limits;
@@ -100,7 +101,8 @@ std::optional<KItemSchedule> endgame_entry(const Assignment& a, std::int64_t k, 
   if (K == 0) {
     notes.push_back(name + (routed ? ": no routing of the virtual trees' slots (" + std::to_string(kRoutedSeeds) + " seeds)"
                                    : ": no colouring of the virtual trees") +
-                    " beats the cut schedule (K = 1.." + std::to_string(max_K) + ", windows up to 2 above each bound)");
+                    " gives a time below " + std::to_string(beat) + " (K = 1.." + std::to_string(max_K) +
+                    ", windows up to 2 above each bound)");
     return std::nullopt;
   }
   const EndgamePlan::Entry& e = plan.entries[static_cast<size_t>(K - 1)];
