@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <random>
 
 #include "assignment_json.hpp"
@@ -234,4 +235,70 @@ TEST_CASE("obstruction (docs/kbroadcast.md Sec. 8.2): L = 3, P = 14 is tight and
     ++orders;
   }
   CHECK(orders == 40);
+}
+
+TEST_CASE("balanced repacking with several donors: L = 5, P = 397 and 979, where no single donor fits") {
+  // solve --P's schedules: P = 397 has one r = 6 block short by 6 trees' worth of letter sum
+  // while the surplus sits in r = 2, 3, 5, 7, ... blocks (lcm(6, 3) = 6 > 3, but 3 + 3 = 6);
+  // P = 979 has an r = 23 block short by 23 next to surplus in blocks of r <= 9 only.
+  for (i64 P : {397, 979}) {
+    CAPTURE(P);
+    const BestSchedule b = best_continuous(5, P, time_limit_each(5));
+    REQUIRE(b.witness);
+    const Assignment& a = *b.witness;
+    const int K = endgame_items_at_bound(5, P);
+    const int kt = K - window_offset(a, K);
+    // The premise: some block is short and no single block with surplus can give it a
+    // multiple of lcm(r_x, r_y) (the pairwise move's unit).
+    bool stuck = false;
+    for (const BlockWord& x : a.blocks) {
+      i64 sx = x.u;
+      for (Letter l : x.word) sx += l;
+      if (x.r == 1 || sx >= i64{kt} * x.r) continue;
+      bool donor = false;
+      for (const BlockWord& y : a.blocks) {
+        i64 sy = y.u;
+        for (Letter l : y.word) sy += l;
+        donor |= y.r > 1 && sy - i64{kt} * y.r >= std::lcm<i64>(x.r, y.r);
+      }
+      stuck |= !donor;
+    }
+    CHECK(stuck);
+    BalanceStats st;
+    const std::optional<Assignment> r = balance_for_endgame(a, K, Limits{}, &st);
+    REQUIRE(r);
+    CHECK(st.deficit == 0);
+    CHECK(!check_assignment(listed_instance(a), *r));
+    CHECK(types_of(*r) == types_of(a));
+    CHECK(letters_of(*r) == letters_of(a));
+    // And the endgame reaches the bound on it (no SAT), replayed by the simulator.
+    const KItemSchedules ks = kitem_schedules(a, 100, time_limit_each(60), 0);
+    CHECK(ks.best().time == ks.lower_bound);
+    CHECK(ks.best().name.starts_with("balanced"));
+    const SimulationResult sim = simulate(ks.best().schedule);
+    CHECK_MESSAGE(sim.ok, sim.violation.text);
+  }
+}
+
+TEST_CASE("balanced repacking: a certain failure is reported without search (L = 5, P = 1000)") {
+  // solve --P's schedule: the blocks with letters hold less letter sum than they need in total
+  // (the r = 1 blocks' surplus cannot move), so no repacking exists.
+  const BestSchedule b = best_continuous(5, 1000, time_limit_each(5));
+  REQUIRE(b.witness);
+  const Assignment& a = *b.witness;
+  const int K = endgame_items_at_bound(5, 1000);
+  const int kt = K - window_offset(a, K);
+  i64 total = a.receive_only, needed = 0;
+  for (const BlockWord& w : a.blocks) {
+    if (w.r == 1) continue;
+    i64 sum = 0;
+    for (Letter l : w.word) sum += l;
+    total += sum * w.count;
+    needed += (std::max<i64>(kt, (w.u + w.r - 1) / w.r) * w.r - w.u) * w.count;
+  }
+  CHECK(total < needed);
+  BalanceStats st;
+  CHECK(!balance_for_endgame(a, K, Limits{}, &st));
+  CHECK(st.moves == 0);
+  CHECK(st.deficit > 0);
 }

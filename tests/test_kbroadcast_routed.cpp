@@ -5,6 +5,9 @@
 // obstruction instance that no colouring solves reaches the bound; seeds replay; bad input.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "checked.hpp"
 #include "everyp/every_p.hpp"
 #include "kitem/balanced_packing.hpp"
@@ -108,4 +111,56 @@ TEST_CASE("routed endgame: bad input") {
   EndgamePlan none;
   none.L = a.L, none.P = a.P, none.delay = D;
   CHECK_THROWS_AS(plan_schedule(a, none, 8), InputError);  // no entry beats the cut
+}
+
+TEST_CASE("routed endgame: the capacity count (fewest_trees) equals the smallest tree set (two derivations)") {
+  int compared = 0;
+  for (int L = 2; L <= 6; ++L) {
+    EveryPOptions o;
+    o.threads = 1;
+    for (const Cell& c : every_p_table({L, L}, {2, 70}, o)) {
+      if (!c.witness) continue;
+      const Assignment& a = *c.witness;
+      for (int K = 1; K <= endgame_items_at_bound(L, a.P) + 2; ++K) {
+        const std::optional<Rotation> rot = receive_only_rotation(a, K);
+        if (!rot) continue;
+        const int lo = static_cast<int>(kitem_lower_bound(L, a.P, K));
+        for (int W = std::max(lo - 1, L); W <= lo + 2; ++W) {
+          const TreeClasses tc = tree_classes(a, W, *rot);
+          size_t smallest = SIZE_MAX;
+          for (const auto& s : tc.sets) smallest = std::min(smallest, s.size());
+          CAPTURE(L);
+          CAPTURE(a.P);
+          CAPTURE(W);
+          CHECK(fewest_trees(a, W, *rot) == static_cast<i64>(smallest));
+          ++compared;
+        }
+      }
+    }
+  }
+  MESSAGE(compared << " (assignment, window, rotation) compared");
+  CHECK(compared > 1000);
+}
+
+TEST_CASE("kbroadcast-table's fast path above P = 2000: the every-P schedule repacked and routed replays at the bound") {
+  // What fast_plans (range_table.cpp) builds, where the table replays nothing (P > 2000):
+  // replayed here for a few (L, P) and k = K_bound, K_bound + 1 and a steady-state k.
+  int replays = 0;
+  for (int L : {4, 6, 8}) {
+    EveryPOptions o;
+    o.threads = 1;
+    for (const Cell& c : every_p_table({L, L}, {2401, 2403}, o)) {
+      REQUIRE(c.witness);
+      const Assignment& a = *c.witness;
+      const int K = endgame_items_at_bound(L, a.P);
+      const std::optional<Assignment> b = balance_for_endgame(a, K, Limits{});
+      if (!b) continue;
+      const EndgamePlan plan = routed_plan(*b, K + 3, 0, 2, Limits{});
+      const i64 big = K + 2 * b->delay();
+      if (plan.time(big).first != kitem_lower_bound(L, a.P, big)) continue;
+      for (i64 k : {i64{K}, i64{K + 1}, big}) replays += replay_plan(*b, plan, k);
+    }
+  }
+  MESSAGE(replays << " schedules replayed");
+  CHECK(replays >= 12);  // measured: 18, the fast path holds at 6 of these 9 (L, P)
 }

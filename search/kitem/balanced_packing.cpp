@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bitset>
+#include <map>
 #include <numeric>
 #include <random>
 #include <stdexcept>
@@ -101,48 +102,141 @@ void merge(std::vector<Group>& gs) {
   gs = std::move(out);
 }
 
-// Each group's knapsack (all its letters), built on first use while gs does not change.
-using KnapsackCache = std::vector<std::optional<Knapsack>>;
-const Knapsack& cached(KnapsackCache& cache, const std::vector<Group>& gs, size_t i) {
-  if (!cache[i]) cache[i] = knapsack(gs[i].vec, gs[i].slots());
-  return *cache[i];
+// Knapsacks by letter counts and slots, built on first use and kept across moves (a move
+// changes two or a few groups; the others' tables stay valid). References stay valid until
+// trim(), which the caller runs between moves only.
+class KnapsackCache {
+ public:
+  const Knapsack& of(const Group& g) {
+    auto [it, fresh] = map_.try_emplace({g.vec, g.slots()});
+    if (fresh) it->second = knapsack(g.vec, g.slots());
+    return it->second;
+  }
+  void trim() {
+    if (map_.size() > kMaxEntries) map_.clear();
+  }
+
+ private:
+  static constexpr size_t kMaxEntries = 4096;  // about 35 KB each at r = 30: a memory cap
+  std::map<std::pair<std::vector<i64>, int>, Knapsack> map_;
+};
+
+// Replaces x and y (count c of each) by their versions after a swap (A out of x, B into x).
+void apply_swap(std::vector<Group>& gs, size_t xi, size_t yi, const std::vector<i64>& a, const std::vector<i64>& b, i64 c) {
+  Group xs = moved(gs[xi], a, b, c);  // both before the first push_back,
+  Group ys = moved(gs[yi], b, a, c);  // which may move x and y
+  gs.push_back(std::move(xs));
+  gs.push_back(std::move(ys));
+  gs[xi].count -= c, gs[yi].count -= c;
 }
 
-// One move that lowers x's deficit, taking sum from a group with surplus; false if none.
-// cache: knapsacks of the groups of gs as they are (emptied when a move changes gs).
+i64 surplus(const Group& g, int K, int A) { return g.sum - need(g, K, A); }
+
+// Several donors at once: x takes d_i from donor block i, d_i = 0 (mod r_i) within that
+// block's surplus, sum d_i = 0 (mod r_x). A single donor must give a multiple of lcm(r_x, r_y),
+// which the small blocks holding most of the surplus rarely can: an r = 7 block short by 7
+// next to blocks of 3 and 4 with surplus 3 and 4 each (lcm(7, 3) = 21, but 3 + 4 = 7), or an
+// r = 23 block next to blocks of 9, 6, 5 and 3. x is off its residue between the swaps only.
+// Up to kMaxBlocks donor blocks, two or more may come from one group.
+class MultiDonor {
+ public:
+  MultiDonor(std::vector<Group>& gs, size_t xi, const std::vector<size_t>& donors, int K, int A, KnapsackCache& cache)
+      : gs_(gs), xi_(xi), donors_(donors.begin(), donors.begin() + static_cast<long>(std::min(donors.size(), kMaxDonors))),
+        K_(K), A_(A), cache_(cache), used_(donors_.size(), 0) {}
+
+  // Applies the first combination whose swaps all exist, largest total first; false if none.
+  bool run() {
+    const Group& x = gs_[xi_];
+    const i64 rx = x.modulus();
+    for (i64 d = ((need(x, K_, A_) - x.sum + rx - 1) / rx) * rx; d >= rx; d -= rx)
+      if (search(0, d)) return true;
+    return false;
+  }
+
+ private:
+  static constexpr size_t kMaxDonors = 16;  // groups with the largest surplus
+  static constexpr size_t kMaxBlocks = 4;
+  static constexpr i64 kMaxNodes = 20'000;  // per call: a bounded local search
+
+  // Picks donor blocks from donor index `from` on, giving `left` more in total.
+  bool search(size_t from, i64 left) {
+    if (left == 0) return apply();
+    if (pick_.size() == kMaxBlocks || ++nodes_ > kMaxNodes) return false;
+    for (size_t i = from; i < donors_.size(); ++i) {
+      const Group& y = gs_[donors_[i]];
+      if (used_[i] + 1 > y.count || y.sum >= kMaxSum) continue;
+      for (i64 d = y.modulus(); d <= std::min(left, surplus(y, K_, A_)); d += y.modulus()) {
+        ++used_[i];
+        pick_.push_back({i, d});
+        if (search(i, left - d)) return true;
+        pick_.pop_back();
+        --used_[i];
+      }
+    }
+    return false;
+  }
+
+  // The swaps of pick_, one after another on x; the copies moved: c per donor block used.
+  bool apply() {
+    const Group& x = gs_[xi_];
+    i64 c = x.count;
+    for (size_t i = 0; i < donors_.size(); ++i)
+      if (used_[i] > 0) c = std::min(c, gs_[donors_[i]].count / used_[i]);
+    Group now = x;
+    std::vector<Group> after;
+    for (const auto& [i, d] : pick_) {
+      const Group& y = gs_[donors_[i]];
+      const auto swap = find_swap(now, y, cache_.of(now), cache_.of(y), d);
+      if (!swap) return false;
+      now = moved(now, swap->first, swap->second, c);
+      after.push_back(moved(y, swap->second, swap->first, c));
+    }
+    gs_[xi_].count -= c;
+    for (size_t i = 0; i < donors_.size(); ++i) gs_[donors_[i]].count -= c * used_[i];
+    after.push_back(std::move(now));
+    for (Group& g : after) gs_.push_back(std::move(g));
+    merge(gs_);
+    return true;
+  }
+
+  std::vector<Group>& gs_;
+  const size_t xi_;
+  const std::vector<size_t> donors_;
+  const int K_, A_;
+  KnapsackCache& cache_;
+  std::vector<i64> used_;                    // donor blocks taken per donor group
+  std::vector<std::pair<size_t, i64>> pick_;  // (donor, amount)
+  i64 nodes_ = 0;
+};
+
+// One move that lowers x's deficit, taking sum from one group with surplus (or several, above);
+// false if none.
 bool improve(std::vector<Group>& gs, size_t xi, int K, int A, KnapsackCache& cache) {
   const i64 deficit = need(gs[xi], K, A) - gs[xi].sum;
   std::vector<size_t> donors;
   for (size_t i = 0; i < gs.size(); ++i)
-    if (i != xi && gs[i].sum > need(gs[i], K, A) && gs[i].slots() > 0) donors.push_back(i);
-  std::stable_sort(donors.begin(), donors.end(), [&](size_t a, size_t b) {
-    return gs[a].sum - need(gs[a], K, A) > gs[b].sum - need(gs[b], K, A);
-  });
+    if (i != xi && surplus(gs[i], K, A) > 0 && gs[i].slots() > 0) donors.push_back(i);
+  std::stable_sort(donors.begin(), donors.end(),
+                   [&](size_t a, size_t b) { return surplus(gs[a], K, A) > surplus(gs[b], K, A); });
   if (gs[xi].sum >= kMaxSum) return false;
-  const Knapsack& kx = cached(cache, gs, xi);
+  const Knapsack& kx = cache.of(gs[xi]);
   for (size_t yi : donors) {
     const Group& x = gs[xi];
     const Group& y = gs[yi];
     const i64 l = std::lcm<i64>(x.modulus(), y.modulus());
-    const i64 surplus = y.sum - need(y, K, A);
-    if (l > surplus || y.sum >= kMaxSum) continue;
-    const Knapsack& ky = cached(cache, gs, yi);
+    const i64 s = surplus(y, K, A);
+    if (l > s || y.sum >= kMaxSum) continue;
+    const Knapsack& ky = cache.of(y);
     for (i64 d = ((deficit + l - 1) / l) * l; d >= l; d -= l) {
-      if (d > surplus) continue;
+      if (d > s) continue;
       const auto swap = find_swap(x, y, kx, ky, d);
       if (!swap) continue;
-      const i64 c = std::min(x.count, y.count);
-      Group xs = moved(x, swap->first, swap->second, c);  // both before the first push_back,
-      Group ys = moved(y, swap->second, swap->first, c);  // which may move x and y
-      gs.push_back(std::move(xs));
-      gs.push_back(std::move(ys));
-      gs[xi].count -= c, gs[yi].count -= c;
+      apply_swap(gs, xi, yi, swap->first, swap->second, std::min(x.count, y.count));
       merge(gs);
-      cache.assign(gs.size(), std::nullopt);
       return true;
     }
   }
-  return false;
+  return MultiDonor(gs, xi, donors, K, A, cache).run();
 }
 
 // A legal word with these counts (see BalanceOptions).
@@ -195,11 +289,23 @@ std::optional<Assignment> balance_for_endgame(const Assignment& a, int K, const 
   merge(gs);
 
   BalanceStats st;
+  // Moves keep the total letter sum of the groups (the r = 1 blocks have no letters, so their
+  // surplus L + j - K per processor cannot move), and the receive-only letter may drop to 0.
+  // Below the blocks' total need, no repacking exists: say so without searching.
+  i64 total = 0, needed = 0;
+  for (const Group& g : gs) total += g.sum * g.count, needed += g.ro ? 0 : need(g, kt, A) * g.count;
+  if (total < needed) {
+    for (const Group& g : gs)
+      if (!g.ro && g.sum < need(g, kt, A)) st.deficit += (need(g, kt, A) - g.sum) / g.r * g.count;
+    if (stats) *stats = st;
+    return std::nullopt;
+  }
+  KnapsackCache cache;
   for (bool progress = true; progress && st.moves < kMaxMoves && !limits.expired();) {
     progress = false;
+    cache.trim();
     // Blocks before the receive-only processor (its deficit has the rotation as a fallback);
     // larger blocks first: they have the fewest partners.
-    KnapsackCache cache(gs.size());
     std::vector<size_t> order(gs.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](size_t p, size_t q) {

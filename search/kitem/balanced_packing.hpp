@@ -14,9 +14,12 @@
 // u + sum(w) >= K r (and, if possible, the receive-only letter is >= K). A move swaps a letter
 // multiset A of block X for a multiset B of block Y with |A| = |B| and sum(B) - sum(A) = d,
 // d a multiple of lcm(r_X, r_Y): both blocks keep u + sum = 0 (mod r), which by Hall's theorem
-// (automata/word_construction.hpp) is all a letter multiset needs to be a legal word. Blocks of
-// one type with one word move together (multiplicities, never one object per processor). The
-// exact swap comes from two bounded-knapsack tables (count, sum) over the letter kinds.
+// (automata/word_construction.hpp) is all a letter multiset needs to be a legal word. Where no
+// single donor can give such a d (the surplus sits in small blocks: lcm(7, 3) = 21 > 3), X
+// takes d_i from up to four donor blocks, each d_i a multiple of its r_i, sum d_i a multiple
+// of r_X (3 + 4 for an r = 7 block). Blocks of one type with one word move together
+// (multiplicities, never one object per processor). The exact swaps come from bounded-knapsack
+// tables (count, sum) over the letter kinds.
 //
 // Incomplete: a local search. A failure says nothing about other assignments.
 #pragma once

@@ -82,17 +82,14 @@ void rotate_roles(Schedule& s, const Rotation& rot) {
   sort_messages(s);
 }
 
-TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rot) {
-  if (window < a.L) throw InputError("endgame window " + std::to_string(window) + " < L = " + std::to_string(a.L));
-  TreeClasses c;
-  c.window = window;
-  c.trees = window - a.L + 1;
-  std::map<std::vector<int>, size_t> index;
-  auto add = [&](std::vector<int> s, i64 count) {
-    auto [it, fresh] = index.emplace(std::move(s), c.sets.size());
-    if (fresh) c.sets.push_back(it->first), c.counts.push_back(0);
-    c.counts[it->second] += count;
-  };
+namespace {
+
+// Calls f(letter_at, max_letter, processors) once per letter sequence of the layout: each phase
+// of each block (less the processors the rotation takes), then the receive-only role or the
+// rotation's g processors (processor j of the rotation plays role (j + i) mod g for item i; at
+// step tau every role's item is congruent to tau + x - L - T (mod g)).
+template <class F>
+void for_each_sequence(const Assignment& a, const Rotation& rot, F f) {
   const std::vector<i64> base = block_bases(a);
   for (size_t i = 0; i < a.blocks.size(); ++i) {
     const BlockWord& b = a.blocks[i];
@@ -101,28 +98,54 @@ TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rot) {
     if (count == 0) continue;
     const i64 max_letter = std::max<i64>(b.u, b.word.empty() ? 0 : *std::max_element(b.word.begin(), b.word.end()));
     for (int q = 0; q < b.r; ++q)
-      add(trees_seen(a, window, c.trees, max_letter,
-                     [&](int tau) -> i64 {
-                       const int k = static_cast<int>(floor_mod(tau - q, b.r));
-                       return k == 0 ? b.u : b.word[static_cast<size_t>(k - 1)];
-                     }),
-          count);
+      f([&](int tau) -> i64 {
+          const int k = static_cast<int>(floor_mod(tau - q, b.r));
+          return k == 0 ? b.u : b.word[static_cast<size_t>(k - 1)];
+        },
+        max_letter, count);
   }
   if (rot.g() < 2) {
-    add(trees_seen(a, window, c.trees, a.receive_only, [&](int) -> i64 { return a.receive_only; }), 1);
-    return c;
+    f([&](int) -> i64 { return a.receive_only; }, a.receive_only, 1);
+    return;
   }
-  // Processor j of the rotation plays role (j + i) mod g for item i; at step tau every role's
-  // item is congruent to tau + x - L - T (mod g).
   const i64 max_letter = *std::max_element(rot.letters.begin(), rot.letters.end());
   for (int j = 0; j < rot.g(); ++j)
-    add(trees_seen(a, window, c.trees, max_letter,
-                   [&](int tau) -> i64 {
-                     const i64 z = floor_mod(tau + rot.letters[0] - a.L - a.T, rot.g());
-                     return rot.letters[static_cast<size_t>(floor_mod(j + z, rot.g()))];
-                   }),
-        1);
+    f([&](int tau) -> i64 {
+        const i64 z = floor_mod(tau + rot.letters[0] - a.L - a.T, rot.g());
+        return rot.letters[static_cast<size_t>(floor_mod(j + z, rot.g()))];
+      },
+      max_letter, 1);
+}
+
+}  // namespace
+
+TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rot) {
+  if (window < a.L) throw InputError("endgame window " + std::to_string(window) + " < L = " + std::to_string(a.L));
+  TreeClasses c;
+  c.window = window;
+  c.trees = window - a.L + 1;
+  std::map<std::vector<int>, size_t> index;
+  for_each_sequence(a, rot, [&](auto letter_at, i64 max_letter, i64 count) {
+    auto [it, fresh] = index.emplace(trees_seen(a, window, c.trees, max_letter, letter_at), c.sets.size());
+    if (fresh) c.sets.push_back(it->first), c.counts.push_back(0);
+    c.counts[it->second] += count;
+  });
   return c;
+}
+
+i64 fewest_trees(const Assignment& a, int window, const Rotation& rot) {
+  if (window < a.L) throw InputError("endgame window " + std::to_string(window) + " < L = " + std::to_string(a.L));
+  const int trees = window - a.L + 1;
+  i64 fewest = std::numeric_limits<i64>::max();
+  for_each_sequence(a, rot, [&](auto letter_at, i64 max_letter, i64) {
+    i64 n = 0;
+    for (int tau = static_cast<int>(std::max<i64>(0, a.L + a.T - max_letter)); tau <= window; ++tau) {
+      const i64 item = tau + letter_at(tau) - a.L - a.T;
+      n += item >= 0 && item < trees;
+    }
+    fewest = std::min(fewest, n);
+  });
+  return fewest;
 }
 
 namespace {

@@ -71,6 +71,9 @@ struct TreeClasses {
 // tau letter j names item tau + j - L - T). Processors that receive nothing in the window form
 // an empty set, kept (they make every K >= 1 unsolvable). InputError if window < L.
 TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rotation = {});
+// The size of the smallest of those sets, counted without building them (the routed endgame's
+// capacity test: a processor meets as many virtual trees as it has free receive slots).
+std::int64_t fewest_trees(const Assignment& a, int window, const Rotation& rotation = {});
 
 struct TreeColoring {
   Verdict verdict = Verdict::unknown;  // solved: colour per tree; impossible: exhausted; unknown: limit

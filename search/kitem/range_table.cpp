@@ -82,36 +82,27 @@ std::string replay(const Assignment& a, const EndgamePlan& plan, std::int64_t k)
   return "";
 }
 
-RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness, std::pair<std::int64_t, std::int64_t> ks,
-                 const Limits& limits, double exact_time_limit) {
-  RangeCell c;
-  if (limits.expired()) return c;
-  c.reached = true;
-  if (L == 1) {  // Traff's circulant schedule: k - 1 + ceil(log2 P)
-    for (std::int64_t k = ks.first; k <= ks.second; ++k) {
-      const std::int64_t gap = circulant_time(P, k) - kitem_lower_bound(1, P, k);
-      add_k(c.ks, k, gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only, gap, "circulant");
-    }
-    return c;
-  }
-  if (!witness) {
-    c.ks.push_back({ks.first, ks.second, RangeStatus::no_schedule, 0, ""});
-    return c;
-  }
-  Limits colour = limits;
-  if (colour.max_nodes <= 0) colour.max_nodes = kRangeColoringNodes;
-  const int kstar = static_cast<int>(k_star(L, P));
-  const int max_K = static_cast<int>(std::min<std::int64_t>(ks.second, kstar + 3));
+// The endgame plans of one (L, P): continuous schedules with their plans, and per plan the
+// method it stands for.
+struct Plans {
+  std::vector<std::pair<Assignment, EndgamePlan>> plans;
+  std::vector<std::string> names;
+};
+
+// Every construction, cheapest first, each only while the ones before miss the bound for large
+// k (`big`): w's colouring, then the schedule `solve --P` packs, their routings, their repackings.
+Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int64_t big, const Limits& colour,
+                const Limits& limits) {
   // Two continuous schedules: the every-P table's, and where its endgame misses the bound
   // for large k, the one `solve --P` packs (another word choice colours differently, and its
   // blocks often give every processor the free slots the routed endgame needs: at P > 2000,
   // L = 5..6 it took the share at the bound from 0.4 % to 61-89 % in samples). Above
   // kRangeSimulateMaxP only from kRangeSolveLargePMinL on (range_table.hpp).
-  std::vector<std::pair<Assignment, EndgamePlan>> plans;
-  std::vector<std::string> names;  // per plan: its method when it gives an endgame
-  plans.emplace_back(*witness, endgame_plan(*witness, max_K, 2, colour));
+  Plans out;
+  auto& plans = out.plans;
+  auto& names = out.names;
+  plans.emplace_back(w, endgame_plan(w, max_K, 2, colour));
   names.push_back("colored-endgame");
-  const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
   if (L >= 3 && (P <= kRangeSimulateMaxP || L >= kRangeSolveLargePMinL) &&
       plans[0].second.time(big).first > kitem_lower_bound(L, P, big)) {
     SearchOptions o;
@@ -119,7 +110,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     o.limits = limits;
     o.limits.time_limit = 0.2;  // the packing answers in milliseconds or not at all
     // Checked symbolically; the k-item schedules built from it are replayed below.
-    if (BestSchedule b = best_schedule(L, P, o, 0); b.witness && b.witness->delay() <= witness->delay())
+    if (BestSchedule b = best_schedule(L, P, o, 0); b.witness && b.witness->delay() <= w.delay())
       plans.emplace_back(*b.witness, endgame_plan(*b.witness, max_K, 2, colour)), names.push_back("colored-endgame");
   }
   auto above = [&] {
@@ -142,8 +133,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   // then (P <= kRangeBalanceOrdersMaxP: the time of the whole table) with words in seeded
   // random orders (both depend on them).
   const int K_bound = endgame_items_at_bound(L, P);
-  const std::uint64_t orders = P <= kRangeBalanceOrdersMaxP ? kBalanceSeeds
-                               : P <= kRangeSimulateMaxP || L <= kRangeBalanceLargePMaxL ? 1 : 0;
+  const std::uint64_t orders = P <= kRangeBalanceOrdersMaxP ? kBalanceSeeds : 1;
   for (size_t i = 0, n = names.size(); i < n; ++i) {
     if (names[i] != "colored-endgame") continue;  // each continuous schedule once
     for (std::uint64_t seed = 0; seed < orders && above() && !limits.expired(); ++seed) {
@@ -151,12 +141,64 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
       bo.seed = seed;
       const std::optional<Assignment> b = balance_for_endgame(plans[i].first, K_bound, limits, nullptr, bo);
       if (!b) break;  // the moves do not depend on the seed
-      plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
+      // Above kRangeSimulateMaxP the routing alone: there the colouring of a repacking almost
+      // never reached the bound where the routing did not, and costs as much as both others.
+      if (P <= kRangeSimulateMaxP)
+        plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
       if (above())
         plans.emplace_back(*b, routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits, below())),
             names.push_back("balanced-routed-endgame");
     }
   }
+  return out;
+}
+
+// The fast path above kRangeSimulateMaxP from kRangeFastPathMinL on, where the repacking is what
+// reaches the bound: w repacked and routed at the bound first. If that is at the bound for large
+// k, only the K whose entries miss their bound are coloured, on w itself (small k, where a
+// routing at the bound often fails); nullopt otherwise (then all_plans runs).
+std::optional<Plans> fast_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int64_t big,
+                                const Limits& colour, const Limits& limits) {
+  const std::optional<Assignment> b = balance_for_endgame(w, endgame_items_at_bound(L, P), limits);
+  if (!b) return std::nullopt;
+  EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits);
+  if (routed.time(big).first > kitem_lower_bound(L, P, big)) return std::nullopt;
+  int short_K = 0;  // the largest K whose entry misses its bound
+  for (const EndgamePlan::Entry& e : routed.entries)
+    if (e.window != kitem_lower_bound(L, P, e.K)) short_K = e.K;
+  Plans out;
+  out.plans.emplace_back(*b, std::move(routed));
+  out.names.push_back("balanced-routed-endgame");
+  if (short_K > 0) out.plans.emplace_back(w, endgame_plan(w, short_K, 2, colour)), out.names.push_back("colored-endgame");
+  return out;
+}
+
+RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness, std::pair<std::int64_t, std::int64_t> ks,
+                 const Limits& limits, double exact_time_limit) {
+  RangeCell c;
+  if (limits.expired()) return c;
+  c.reached = true;
+  if (L == 1) {  // Traff's circulant schedule: k - 1 + ceil(log2 P)
+    for (std::int64_t k = ks.first; k <= ks.second; ++k) {
+      const std::int64_t gap = circulant_time(P, k) - kitem_lower_bound(1, P, k);
+      add_k(c.ks, k, gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only, gap, "circulant");
+    }
+    return c;
+  }
+  if (!witness) {
+    c.ks.push_back({ks.first, ks.second, RangeStatus::no_schedule, 0, ""});
+    return c;
+  }
+  Limits colour = limits;
+  if (colour.max_nodes <= 0) colour.max_nodes = kRangeColoringNodes;
+  const int kstar = static_cast<int>(k_star(L, P));
+  const int max_K = static_cast<int>(std::min<std::int64_t>(ks.second, kstar + 3));
+  const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
+  std::optional<Plans> fast;
+  if (P > kRangeSimulateMaxP && L >= kRangeFastPathMinL) fast = fast_plans(*witness, L, P, max_K, big, colour, limits);
+  const Plans all = fast ? std::move(*fast) : all_plans(*witness, L, P, max_K, big, colour, limits);
+  const auto& plans = all.plans;
+  const auto& names = all.names;
   std::vector<int> from_k;  // per k: the plan its time came from (-1: none to replay)
   for (std::int64_t k = ks.first; k <= ks.second; ++k) {
     std::pair<std::int64_t, int> best{INT64_MAX, 0};

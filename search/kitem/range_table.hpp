@@ -7,8 +7,10 @@
 // schedule `solve --P` packs, whose words often colour, and whose blocks give more processors
 // enough free slots, where the table's do not) (search/kitem/colored_endgame.hpp), then its
 // slots re-routed (search/kitem/routed_endgame.hpp), then both on the balanced
-// repacking (search/kitem/balanced_packing.hpp); each decided once per (L, P) and valid for
-// every k (the endgame problem does not depend on k).
+// repacking (search/kitem/balanced_packing.hpp); above kRangeSimulateMaxP from
+// kRangeFastPathMinL on, the repacking routed at the bound comes first and the rest runs only
+// where it misses. Each is decided once per (L, P) and valid for every k (the endgame problem
+// does not depend on k).
 // Statuses: "at the bound" (a construction reaches the lower bound of paper 000 Thm 3.1 as
 // corrected, engine/kitem/bounds.hpp), "upper bound only" (the best construction's time, the
 // gap to the bound open), "no schedule" (no continuous schedule found within the limit).
@@ -50,9 +52,10 @@ inline constexpr double kRangeExactSeconds = 3;
 // Seeded word orders of the balanced repacking (balanced_packing.hpp) are tried up to this P;
 // above it Hall's words only (the orders cost as much again for about a tenth of the gain).
 inline constexpr std::int64_t kRangeBalanceOrdersMaxP = 1000;
-// Above kRangeSimulateMaxP the repacking is tried only up to this L: in the L = 1..8,
-// P <= 10^4 table it reached the bound in no cell with L >= 5 and P > 2000, at twice the time.
-inline constexpr int kRangeBalanceLargePMaxL = 4;
+// Above kRangeSimulateMaxP and from this L on, the repacking routed at the bound is tried
+// first, and the other constructions only where it misses the bound for large k (fast_plans in
+// range_table.cpp).
+inline constexpr int kRangeFastPathMinL = 4;
 
 enum class RangeStatus { at_bound, proved_above, upper_only, no_schedule };
 // "at the bound", "proved above" (optimum above the bound: every time below refuted by a checked

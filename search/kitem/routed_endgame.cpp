@@ -269,15 +269,13 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
     return cache.back().second;
   };
   // The fewest virtual trees any processor meets, per (window, rotation): computed once each.
-  std::vector<std::tuple<int, std::vector<std::int64_t>, std::size_t>> fewest;
-  auto fewest_trees = [&](int W, const Rotation& rot) -> int {
+  std::vector<std::tuple<int, std::vector<std::int64_t>, std::int64_t>> fewest;
+  auto capacity = [&](int W, const Rotation& rot) -> int {
     for (const auto& [w, ids, n] : fewest)
       if (w == W && ids == rot.ids) return static_cast<int>(n);
-    const TreeClasses c = tree_classes(a, W, rot);
-    std::size_t n = SIZE_MAX;
-    for (const auto& set : c.sets) n = std::min(n, set.size());
+    const std::int64_t n = std::min<std::int64_t>(fewest_trees(a, W, rot), INT_MAX);
     fewest.emplace_back(W, rot.ids, n);
-    return static_cast<int>(std::min<std::size_t>(n, INT_MAX));
+    return static_cast<int>(n);
   };
   EndgamePlan plan;
   plan.L = a.L, plan.P = a.P, plan.delay = static_cast<int>(a.delay());
@@ -290,7 +288,7 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
       for (int W = std::max(lo, a.L); W <= lo + max_extra && W - K < below && !e.window && !limits.expired(); ++W) {
         // A processor meets as many virtual trees as it has free receive slots: fewer than K
         // (read off the letter pattern, no expansion) and no routing can work.
-        if (fewest_trees(W, *rot) < K) continue;
+        if (capacity(W, *rot) < K) continue;
         const Slots s = free_slots(messages(*rot), a.P, 0, W, nullptr);
         for (std::uint64_t seed = 0; seed < seeds && !limits.expired(); ++seed) {
           std::vector<Message> endgame;
