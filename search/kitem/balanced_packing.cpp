@@ -144,11 +144,17 @@ class MultiDonor {
       : gs_(gs), xi_(xi), donors_(donors.begin(), donors.begin() + static_cast<long>(std::min(donors.size(), kMaxDonors))),
         K_(K), A_(A), cache_(cache), used_(donors_.size(), 0) {}
 
-  // Applies the first combination whose swaps all exist, largest total first; false if none.
+  // Applies the first combination whose swaps all exist; false if none. Totals tried: the
+  // smallest that covers x's deficit, then up to two multiples of r_x more (the letters may
+  // allow 8 + 2 + 2 where 2 + 2 + 2 = 6 runs out of small letters to give away), then the
+  // partial ones below it.
   bool run() {
     const Group& x = gs_[xi_];
     const i64 rx = x.modulus();
-    for (i64 d = ((need(x, K_, A_) - x.sum + rx - 1) / rx) * rx; d >= rx; d -= rx)
+    const i64 cover = ((need(x, K_, A_) - x.sum + rx - 1) / rx) * rx;
+    for (i64 d = cover; d <= cover + 2 * rx; d += rx)
+      if (search(0, d)) return true;
+    for (i64 d = cover - rx; d >= rx; d -= rx)
       if (search(0, d)) return true;
     return false;
   }
@@ -184,7 +190,13 @@ class MultiDonor {
       if (used_[i] > 0) c = std::min(c, gs_[donors_[i]].count / used_[i]);
     Group now = x;
     std::vector<Group> after;
-    for (const auto& [i, d] : pick_) {
+    // Donors with the fewest letters first: they can only take x's smallest letters, which the
+    // larger swaps would otherwise use up.
+    std::vector<std::pair<size_t, i64>> order = pick_;
+    std::stable_sort(order.begin(), order.end(), [&](const auto& p, const auto& q) {
+      return gs_[donors_[p.first]].slots() < gs_[donors_[q.first]].slots();
+    });
+    for (const auto& [i, d] : order) {
       const Group& y = gs_[donors_[i]];
       const auto swap = find_swap(now, y, cache_.of(now), cache_.of(y), d);
       if (!swap) return false;
@@ -295,6 +307,7 @@ std::optional<Assignment> balance_for_endgame(const Assignment& a, int K, const 
   i64 total = 0, needed = 0;
   for (const Group& g : gs) total += g.sum * g.count, needed += g.ro ? 0 : need(g, kt, A) * g.count;
   if (total < needed) {
+    st.impossible = true;
     for (const Group& g : gs)
       if (!g.ro && g.sum < need(g, kt, A)) st.deficit += (need(g, kt, A) - g.sum) / g.r * g.count;
     if (stats) *stats = st;

@@ -35,6 +35,10 @@ struct BalanceStats {
   std::int64_t moves = 0;       // swaps applied (each to a group of equal blocks)
   std::int64_t deficit = 0;     // sum over blocks of the missing trees per processor, left at the end
   bool receive_only_ok = false; // x meets K trees in the result
+  // Proved: the blocks with letters hold less letter sum than they need in total, so no
+  // repacking of these letters exists (the r = 1 blocks' surplus cannot move). Else a failure
+  // is the local search's.
+  bool impossible = false;
 };
 
 // The words of the repacked blocks: Hall's construction of each block's letters (seed 0), or

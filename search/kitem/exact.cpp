@@ -13,6 +13,11 @@
 
 namespace blockcast {
 
+namespace {
+// The detail of an attempt whose model was not finished: the command's deadline passed while
+// its clauses were added (an UNKNOWN, never a verdict).
+constexpr const char* kEncodingStopped = "solver stopped: time limit (building the encoding)";
+}  // namespace
 
 CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, bool want_proof) {
   CheckedAnswer ans;
@@ -69,12 +74,18 @@ KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, const Li
       r.attempts.push_back({T, Verdict::unknown, "not tried: time limit reached", 0, 0, 0});
       return r;
     }
-    const sat::KItemCnf enc(sat::kitem_problem(L, P, k, T));
-    CheckedAnswer a = decide_checked(enc.cnf(), limits);
+    std::optional<sat::KItemCnf> enc;
+    try {
+      enc.emplace(sat::kitem_problem(L, P, k, T), limits.deadline);
+    } catch (const sat::EncodingStopped&) {
+      r.attempts.push_back({T, Verdict::unknown, kEncodingStopped, 0, 0, 0});
+      return r;
+    }
+    CheckedAnswer a = decide_checked(enc->cnf(), limits);
     r.attempts.push_back({T, a.verdict, a.detail, a.vars, a.clauses, a.seconds});
     if (a.verdict == Verdict::unknown) return r;
     if (a.verdict == Verdict::impossible) continue;
-    Schedule s = enc.decode(a.sat);
+    Schedule s = enc->decode(a.sat);
     s.expected_delay = T;
     const SimulationResult sim = simulate(s);
     if (!sim.ok) throw std::logic_error("kitem: decoded schedule fails the simulator: " + sim.violation.text);
@@ -113,12 +124,18 @@ EndgameResult complete_endgame(const Schedule& cut, int keep, int target, const 
       p.fixed.push_back(m);
     }
   for (int i = 0; i < keep; ++i) p.fixed_items.push_back(i);
-  const sat::KItemCnf enc(p);
-  CheckedAnswer a = decide_checked(enc.cnf(), limits);
+  std::optional<sat::KItemCnf> enc;
+  try {
+    enc.emplace(p, limits.deadline);
+  } catch (const sat::EncodingStopped&) {
+    r.detail = kEncodingStopped;
+    return r;
+  }
+  CheckedAnswer a = decide_checked(enc->cnf(), limits);
   r.verdict = a.verdict;
   r.detail = a.detail;
   if (a.verdict == Verdict::solved) {
-    Schedule s = enc.decode(a.sat);
+    Schedule s = enc->decode(a.sat);
     s.expected_delay = cut.expected_delay;
     const SimulationResult sim = simulate(s);
     if (!sim.ok) throw std::logic_error("endgame: completed schedule fails the simulator: " + sim.violation.text);

@@ -30,7 +30,8 @@ int KItemCnf::var(int a, int b, int i, int s) const {
   return var_[((static_cast<size_t>(a) * p_.P + b) * p_.items + i) * steps_ + s];
 }
 
-KItemCnf::KItemCnf(const KItemProblem& p) : p_(p) {
+KItemCnf::KItemCnf(const KItemProblem& p, std::chrono::steady_clock::time_point deadline) : p_(p) {
+  cnf_.set_deadline(deadline);
   const int P = p.P, K = p.items, L = p.L;
   if (L < 1 || P < 2 || K < 1 || static_cast<int>(p.release.size()) != K || static_cast<int>(p.deadline.size()) != K)
     throw std::invalid_argument("kitem_cnf: bad sizes");

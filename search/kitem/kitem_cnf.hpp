@@ -19,6 +19,7 @@
 //  - order_items (k-item broadcast, all deadlines equal): the source first sends item i
 //    before item i+1 (relabel items by the step the source first sends them).
 #pragma once
+#include <chrono>
 #include <vector>
 
 #include "cnf.hpp"
@@ -51,8 +52,11 @@ KItemProblem continuous_window_problem(int L, int P, int N, int D, bool strict);
 
 class KItemCnf {
  public:
-  // std::invalid_argument if the problem is malformed (sizes, ranges, over ~2^28 variables).
-  explicit KItemCnf(const KItemProblem& p);
+  // std::invalid_argument if the problem is malformed (sizes, ranges, over ~2^28 variables);
+  // EncodingStopped (cnf.hpp) once `deadline` has passed while the clauses are added (the
+  // command's --time-limit: a model of P = 44, k = 16 takes seconds under the sanitizers).
+  explicit KItemCnf(const KItemProblem& p, std::chrono::steady_clock::time_point deadline =
+                                               std::chrono::steady_clock::time_point::max());
   const Cnf& cnf() const { return cnf_; }
   std::int64_t message_vars() const { return message_vars_; }
   // The messages of a model, as an explicit schedule (expected_delay left 0).

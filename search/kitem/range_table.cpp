@@ -89,6 +89,18 @@ struct Plans {
   std::vector<std::string> names;
 };
 
+// The schedule `solve --P` packs, if it is as fast as w (checked symbolically; the k-item
+// schedules built from it are replayed where the table replays).
+std::optional<Assignment> solve_schedule(const Assignment& w, const Limits& limits) {
+  SearchOptions o;
+  o.threads = 1;
+  o.limits = limits;
+  o.limits.time_limit = 0.2;  // the packing answers in milliseconds or not at all
+  BestSchedule b = best_schedule(w.L, w.P, o, 0);
+  if (!b.witness || b.witness->delay() > w.delay()) return std::nullopt;
+  return std::move(*b.witness);
+}
+
 // Every construction, cheapest first, each only while the ones before miss the bound for large
 // k (`big`): w's colouring, then the schedule `solve --P` packs, their routings, their repackings.
 Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int64_t big, const Limits& colour,
@@ -105,13 +117,8 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
   names.push_back("colored-endgame");
   if (L >= 3 && (P <= kRangeSimulateMaxP || L >= kRangeSolveLargePMinL) &&
       plans[0].second.time(big).first > kitem_lower_bound(L, P, big)) {
-    SearchOptions o;
-    o.threads = 1;
-    o.limits = limits;
-    o.limits.time_limit = 0.2;  // the packing answers in milliseconds or not at all
-    // Checked symbolically; the k-item schedules built from it are replayed below.
-    if (BestSchedule b = best_schedule(L, P, o, 0); b.witness && b.witness->delay() <= w.delay())
-      plans.emplace_back(*b.witness, endgame_plan(*b.witness, max_K, 2, colour)), names.push_back("colored-endgame");
+    if (const std::optional<Assignment> s = solve_schedule(w, limits))
+      plans.emplace_back(*s, endgame_plan(*s, max_K, 2, colour)), names.push_back("colored-endgame");
   }
   auto above = [&] {
     for (const auto& p : plans)
@@ -154,23 +161,30 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
 }
 
 // The fast path above kRangeSimulateMaxP from kRangeFastPathMinL on, where the repacking is what
-// reaches the bound: w repacked and routed at the bound first. If that is at the bound for large
-// k, only the K whose entries miss their bound are coloured, on w itself (small k, where a
-// routing at the bound often fails); nullopt otherwise (then all_plans runs).
+// reaches the bound: w repacked and routed at the bound, then (where w's letters cannot be
+// repacked or routed) the same for the schedule `solve --P` packs. If one is at the bound for
+// large k, only the K whose entries miss their bound (small k, where a routing at the bound
+// often fails) are coloured, on that schedule itself; nullopt otherwise (then all_plans runs).
 std::optional<Plans> fast_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int64_t big,
                                 const Limits& colour, const Limits& limits) {
-  const std::optional<Assignment> b = balance_for_endgame(w, endgame_items_at_bound(L, P), limits);
-  if (!b) return std::nullopt;
-  EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits);
-  if (routed.time(big).first > kitem_lower_bound(L, P, big)) return std::nullopt;
-  int short_K = 0;  // the largest K whose entry misses its bound
-  for (const EndgamePlan::Entry& e : routed.entries)
-    if (e.window != kitem_lower_bound(L, P, e.K)) short_K = e.K;
-  Plans out;
-  out.plans.emplace_back(*b, std::move(routed));
-  out.names.push_back("balanced-routed-endgame");
-  if (short_K > 0) out.plans.emplace_back(w, endgame_plan(w, short_K, 2, colour)), out.names.push_back("colored-endgame");
-  return out;
+  auto attempt = [&](const Assignment& a) -> std::optional<Plans> {
+    const std::optional<Assignment> b = balance_for_endgame(a, endgame_items_at_bound(L, P), limits);
+    if (!b) return std::nullopt;
+    EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits);
+    if (routed.time(big).first > kitem_lower_bound(L, P, big)) return std::nullopt;
+    int short_K = 0;  // the largest K whose entry misses its bound
+    for (const EndgamePlan::Entry& e : routed.entries)
+      if (e.window != kitem_lower_bound(L, P, e.K)) short_K = e.K;
+    Plans out;
+    out.plans.emplace_back(*b, std::move(routed));
+    out.names.push_back("balanced-routed-endgame");
+    if (short_K > 0) out.plans.emplace_back(a, endgame_plan(a, short_K, 2, colour)), out.names.push_back("colored-endgame");
+    return out;
+  };
+  if (std::optional<Plans> p = attempt(w)) return p;
+  if (L < kRangeSolveLargePMinL) return std::nullopt;
+  const std::optional<Assignment> s = solve_schedule(w, limits);
+  return s ? attempt(*s) : std::nullopt;
 }
 
 RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness, std::pair<std::int64_t, std::int64_t> ks,

@@ -157,15 +157,21 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   const int K = endgame_items_at_bound(a.L, a.P);
   std::vector<std::string> ignored;  // one note below instead of one per word order
   std::uint64_t seed = 0;
+  BalanceStats st;
   for (; seed < kBalanceSeeds && !limits.expired(); ++seed) {
     BalanceOptions bo;
     bo.seed = seed;
-    const std::optional<Assignment> b = balance_for_endgame(a, K, limits, nullptr, bo);
+    const std::optional<Assignment> b = balance_for_endgame(a, K, limits, &st, bo);
     if (!b) break;  // the moves do not depend on the seed
     if (reached("balanced-endgame", *b, ignored) || reached("balanced-routed-endgame", *b, ignored)) return out;
   }
-  out.notes.push_back(seed == 0 ? "balanced-endgame: no repacking gives every processor " + std::to_string(K) + " virtual trees"
-                                : "balanced-endgame: " + std::to_string(seed) + " word orders of the repacking tried, none at the bound");
+  const std::string trees = std::to_string(K) + " virtual trees";
+  out.notes.push_back(seed > 0 ? "balanced-endgame: " + std::to_string(seed) + " word orders of the repacking tried, none at the bound"
+                      : st.impossible
+                          ? "balanced-endgame: no repacking gives every processor " + trees +
+                                " (none exists: its blocks with letters hold less letter sum than " + trees +
+                                " each need; the r = 1 blocks' surplus cannot move)"
+                          : "balanced-endgame: the repacking's local search found none that gives every processor " + trees);
   if (a.P * k > max_cells_for_sat) {
     out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
                         std::to_string(max_cells_for_sat) + " (SAT model size)");
