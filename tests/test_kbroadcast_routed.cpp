@@ -17,28 +17,10 @@
 #include "kitem/routed_endgame.hpp"
 #include "kitem/schedules.hpp"
 #include "simulator.hpp"
+#include "kitem_replay.hpp"
 #include "test_seed.hpp"
 
 using namespace blockcast;
-
-namespace {
-
-// Replays the plan's schedule for k; returns how many checks ran (0 when the plan has none).
-int replay_plan(const Assignment& a, const EndgamePlan& plan, i64 k) {
-  const auto [time, K] = plan.time(k);
-  if (K == 0) return 0;
-  const Schedule s = plan_schedule(a, plan, k);
-  const SimulationResult r = simulate(s);
-  CAPTURE(a.L);
-  CAPTURE(a.P);
-  CAPTURE(k);
-  CHECK_MESSAGE(r.ok, r.violation.text);
-  CHECK(schedule_time(s) == time);
-  CHECK(time >= kitem_lower_bound(a.L, a.P, k));
-  return 1;
-}
-
-}  // namespace
 
 TEST_CASE("routed endgame: every plan's schedules replay at the planned time, any number of kept items") {
   int plans = 0, replays = 0, at_bound = 0;

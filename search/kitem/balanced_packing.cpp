@@ -89,17 +89,23 @@ Group moved(Group g, const std::vector<i64>& out, const std::vector<i64>& in, i6
   return g;
 }
 
-void merge(std::vector<Group>& gs) {
-  std::vector<Group> out;
-  for (Group& g : gs) {
+// Equal groups (same block type and letter counts) become one, in order of first occurrence
+// (the moves' choices depend on the order), and empty groups go. Groups before `from` are
+// already distinct (a move appends its new groups at the end), so only those from `from` on
+// are looked up: a retrimmed tree (endgame_tree.hpp) has hundreds of groups and ~160 moves.
+void merge(std::vector<Group>& gs, size_t from = 0) {
+  for (size_t i = from; i < gs.size(); ++i) {
+    Group& g = gs[i];
     if (g.count == 0) continue;
-    auto same = std::find_if(out.begin(), out.end(), [&](const Group& h) {
-      return h.r == g.r && h.u == g.u && h.ro == g.ro && h.vec == g.vec;
-    });
-    if (same != out.end()) same->count += g.count;
-    else out.push_back(std::move(g));
+    for (size_t j = 0; j < i; ++j) {
+      Group& h = gs[j];
+      if (h.count > 0 && h.r == g.r && h.u == g.u && h.ro == g.ro && h.vec == g.vec) {
+        h.count += g.count, g.count = 0;
+        break;
+      }
+    }
   }
-  gs = std::move(out);
+  std::erase_if(gs, [](const Group& g) { return g.count == 0; });
 }
 
 // Knapsacks by letter counts and slots, built on first use and kept across moves (a move
@@ -142,7 +148,10 @@ class MultiDonor {
  public:
   MultiDonor(std::vector<Group>& gs, size_t xi, const std::vector<size_t>& donors, int K, int A, KnapsackCache& cache)
       : gs_(gs), xi_(xi), donors_(donors.begin(), donors.begin() + static_cast<long>(std::min(donors.size(), kMaxDonors))),
-        K_(K), A_(A), cache_(cache), used_(donors_.size(), 0) {}
+        K_(K), A_(A), cache_(cache), used_(donors_.size(), 0), surplus_(donors_.size()), most_(donors_.size() + 1, 0) {
+    for (size_t i = 0; i < donors_.size(); ++i) surplus_[i] = surplus(gs_[donors_[i]], K_, A_);
+    for (size_t i = donors_.size(); i-- > 0;) most_[i] = std::max(most_[i + 1], surplus_[i]);
+  }
 
   // Applies the first combination whose swaps all exist; false if none. Totals tried: the
   // smallest that covers x's deficit, then up to two multiples of r_x more (the letters may
@@ -168,10 +177,13 @@ class MultiDonor {
   bool search(size_t from, i64 left) {
     if (left == 0) return apply();
     if (pick_.size() == kMaxBlocks || ++nodes_ > kMaxNodes) return false;
+    // The blocks still to pick give at most the largest surplus from `from` on each: a subtree
+    // that cannot reach `left` is cut before it spends the node budget.
+    if (static_cast<i64>(kMaxBlocks - pick_.size()) * most_[from] < left) return false;
     for (size_t i = from; i < donors_.size(); ++i) {
       const Group& y = gs_[donors_[i]];
       if (used_[i] + 1 > y.count || y.sum >= kMaxSum) continue;
-      for (i64 d = y.modulus(); d <= std::min(left, surplus(y, K_, A_)); d += y.modulus()) {
+      for (i64 d = y.modulus(); d <= std::min(left, surplus_[i]); d += y.modulus()) {
         ++used_[i];
         pick_.push_back({i, d});
         if (search(i, left - d)) return true;
@@ -206,8 +218,9 @@ class MultiDonor {
     gs_[xi_].count -= c;
     for (size_t i = 0; i < donors_.size(); ++i) gs_[donors_[i]].count -= c * used_[i];
     after.push_back(std::move(now));
+    const size_t from = gs_.size();
     for (Group& g : after) gs_.push_back(std::move(g));
-    merge(gs_);
+    merge(gs_, from);
     return true;
   }
 
@@ -217,6 +230,8 @@ class MultiDonor {
   const int K_, A_;
   KnapsackCache& cache_;
   std::vector<i64> used_;                    // donor blocks taken per donor group
+  std::vector<i64> surplus_;                 // per donor group (fixed until a move is applied)
+  std::vector<i64> most_;                    // most_[i]: the largest surplus_ from i on
   std::vector<std::pair<size_t, i64>> pick_;  // (donor, amount)
   i64 nodes_ = 0;
 };
@@ -244,7 +259,7 @@ bool improve(std::vector<Group>& gs, size_t xi, int K, int A, KnapsackCache& cac
       const auto swap = find_swap(x, y, kx, ky, d);
       if (!swap) continue;
       apply_swap(gs, xi, yi, swap->first, swap->second, std::min(x.count, y.count));
-      merge(gs);
+      merge(gs, gs.size() - 2);  // the two groups apply_swap appended
       return true;
     }
   }

@@ -13,6 +13,7 @@
 #include "kitem/balanced_packing.hpp"
 #include "kitem/bounds.hpp"
 #include "kitem/circulant.hpp"
+#include "kitem/endgame_tree.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/colored_endgame.hpp"
 #include "kitem/routed_endgame.hpp"
@@ -101,10 +102,24 @@ std::optional<Assignment> solve_schedule(const Assignment& w, const Limits& limi
   return std::move(*b.witness);
 }
 
+// The schedule on the ties tree chosen for the endgame (kitem/endgame_tree.hpp), repacked and
+// routed with kRangeRetrimmedSeeds; nullopt where one step finds nothing.
+std::optional<std::pair<Assignment, EndgamePlan>> retrimmed_plan(int L, std::int64_t P, TrimOrder order, int max_K,
+                                                                const Limits& limits, int below = INT_MAX) {
+  const std::optional<Assignment> t = endgame_tree_schedule(L, P, order, limits);
+  if (!t) return std::nullopt;
+  std::optional<Assignment> b = balance_for_endgame(*t, endgame_items_at_bound(L, P), limits);
+  if (!b) return std::nullopt;
+  EndgamePlan plan = routed_plan(*b, max_K, 0, kRangeRetrimmedSeeds, limits, below);
+  return std::make_pair(std::move(*b), std::move(plan));
+}
+
 // Every construction, cheapest first, each only while the ones before miss the bound for large
 // k (`big`): w's colouring, then the schedule `solve --P` packs, their routings, their repackings.
+// `repacked`: the fast path's repacked and retrimmed plans when it ran (none at the bound for
+// large k); they take the place of the repackings here.
 Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int64_t big, const Limits& colour,
-                const Limits& limits) {
+                const Limits& limits, std::optional<Plans> repacked) {
   // Two continuous schedules: the every-P table's, and where its endgame misses the bound
   // for large k, the one `solve --P` packs (another word choice colours differently, and its
   // blocks often give every processor the free slots the routed endgame needs: at P > 2000,
@@ -139,6 +154,11 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
   // (search/kitem/balanced_packing.hpp), the first precondition of both, with Hall's words,
   // then (P <= kRangeBalanceOrdersMaxP: the time of the whole table) with words in seeded
   // random orders (both depend on them).
+  if (repacked) {
+    for (size_t i = 0; i < repacked->plans.size(); ++i)
+      plans.push_back(std::move(repacked->plans[i])), names.push_back(repacked->names[i]);
+    return out;
+  }
   const int K_bound = endgame_items_at_bound(L, P);
   const std::uint64_t orders = P <= kRangeBalanceOrdersMaxP ? kBalanceSeeds : 1;
   for (size_t i = 0, n = names.size(); i < n; ++i) {
@@ -157,34 +177,56 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
             names.push_back("balanced-routed-endgame");
     }
   }
+  // Still above: a continuous schedule on the ties tree chosen for the endgame
+  // (search/kitem/endgame_tree.hpp: its r = 1 blocks' surplus is what no repacking can move),
+  // repacked and routed.
+  for (TrimOrder order : trim_orders(L)) {
+    if (!above() || limits.expired()) break;
+    if (std::optional<std::pair<Assignment, EndgamePlan>> r = retrimmed_plan(L, P, order, max_K, limits, below()))
+      plans.push_back(std::move(*r)), names.push_back("retrimmed-routed-endgame");
+  }
   return out;
 }
 
 // The fast path above kRangeSimulateMaxP from kRangeFastPathMinL on, where the repacking is what
 // reaches the bound: w repacked and routed at the bound, then (where w's letters cannot be
-// repacked or routed) the same for the schedule `solve --P` packs. If one is at the bound for
+// repacked or routed) the same for the schedule `solve --P` packs, then for the ties trees chosen
+// for the endgame (retrimmed_plan). If one is at the bound for
 // large k, only the K whose entries miss their bound (small k, where a routing at the bound
 // often fails) are coloured, on that schedule itself; nullopt otherwise (then all_plans runs).
 std::optional<Plans> fast_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int64_t big,
-                                const Limits& colour, const Limits& limits) {
-  auto attempt = [&](const Assignment& a) -> std::optional<Plans> {
-    const std::optional<Assignment> b = balance_for_endgame(a, endgame_items_at_bound(L, P), limits);
-    if (!b) return std::nullopt;
-    EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits);
-    if (routed.time(big).first > kitem_lower_bound(L, P, big)) return std::nullopt;
+                                const Limits& colour, const Limits& limits, Plans& tried) {
+  // A routing at the bound for large k, with the short K (small k) coloured on `plain`.
+  auto at_bound = [&](const Assignment& plain, Assignment b, EndgamePlan routed,
+                      const std::string& name) -> std::optional<Plans> {
+    if (routed.time(big).first > kitem_lower_bound(L, P, big)) {
+      tried.plans.emplace_back(std::move(b), std::move(routed)), tried.names.push_back(name);
+      return std::nullopt;
+    }
     int short_K = 0;  // the largest K whose entry misses its bound
     for (const EndgamePlan::Entry& e : routed.entries)
       if (e.window != kitem_lower_bound(L, P, e.K)) short_K = e.K;
     Plans out;
-    out.plans.emplace_back(*b, std::move(routed));
-    out.names.push_back("balanced-routed-endgame");
-    if (short_K > 0) out.plans.emplace_back(a, endgame_plan(a, short_K, 2, colour)), out.names.push_back("colored-endgame");
+    out.plans.emplace_back(std::move(b), std::move(routed));
+    out.names.push_back(name);
+    if (short_K > 0)
+      out.plans.emplace_back(plain, endgame_plan(plain, short_K, 2, colour)), out.names.push_back("colored-endgame");
     return out;
+  };
+  auto attempt = [&](const Assignment& a) -> std::optional<Plans> {
+    std::optional<Assignment> b = balance_for_endgame(a, endgame_items_at_bound(L, P), limits);
+    if (!b) return std::nullopt;
+    EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits);
+    return at_bound(a, std::move(*b), std::move(routed), "balanced-routed-endgame");
   };
   if (std::optional<Plans> p = attempt(w)) return p;
   if (L < kRangeSolveLargePMinL) return std::nullopt;
-  const std::optional<Assignment> s = solve_schedule(w, limits);
-  return s ? attempt(*s) : std::nullopt;
+  if (const std::optional<Assignment> s = solve_schedule(w, limits))
+    if (std::optional<Plans> p = attempt(*s)) return p;
+  for (TrimOrder order : trim_orders(L))
+    if (std::optional<std::pair<Assignment, EndgamePlan>> r = retrimmed_plan(L, P, order, max_K, limits))
+      if (std::optional<Plans> p = at_bound(r->first, r->first, std::move(r->second), "retrimmed-routed-endgame")) return p;
+  return std::nullopt;
 }
 
 RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness, std::pair<std::int64_t, std::int64_t> ks,
@@ -209,8 +251,9 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   const int max_K = static_cast<int>(std::min<std::int64_t>(ks.second, kstar + 3));
   const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
   std::optional<Plans> fast;
-  if (P > kRangeSimulateMaxP && L >= kRangeFastPathMinL) fast = fast_plans(*witness, L, P, max_K, big, colour, limits);
-  const Plans all = fast ? std::move(*fast) : all_plans(*witness, L, P, max_K, big, colour, limits);
+  std::optional<Plans> tried;  // the fast path's plans that miss the bound
+  if (P > kRangeSimulateMaxP && L >= kRangeFastPathMinL) fast = fast_plans(*witness, L, P, max_K, big, colour, limits, tried.emplace());
+  const Plans all = fast ? std::move(*fast) : all_plans(*witness, L, P, max_K, big, colour, limits, std::move(tried));
   const auto& plans = all.plans;
   const auto& names = all.names;
   std::vector<int> from_k;  // per k: the plan its time came from (-1: none to replay)

@@ -7,7 +7,8 @@
 // schedule `solve --P` packs, whose words often colour, and whose blocks give more processors
 // enough free slots, where the table's do not) (search/kitem/colored_endgame.hpp), then its
 // slots re-routed (search/kitem/routed_endgame.hpp), then both on the balanced
-// repacking (search/kitem/balanced_packing.hpp); above kRangeSimulateMaxP from
+// repacking (search/kitem/balanced_packing.hpp), then the repacking routed on the ties tree
+// chosen for the endgame (search/kitem/endgame_tree.hpp); above kRangeSimulateMaxP from
 // kRangeFastPathMinL on, the repacking routed at the bound comes first and the rest runs only
 // where it misses. Each is decided once per (L, P) and valid for every k (the endgame problem
 // does not depend on k).
@@ -41,6 +42,9 @@ inline constexpr std::int64_t kRangeColoringNodes = 2'000;
 // only windows at the bound: on L = 2..5, P <= 400, k <= 64, 2 seeds instead of 8 left 62 of
 // the 102,144 cells above the bound (all L = 3).
 inline constexpr std::uint64_t kRangeRoutedSeeds = 2;
+// ... and on the ties tree chosen for the endgame (kitem/endgame_tree.hpp), where 2 seeds left
+// 36 of 143 sampled P at L = 8 unrouted and 4 left 13 (8 the same 13).
+inline constexpr std::uint64_t kRangeRetrimmedSeeds = 4;
 
 // Cells with P <= kRangeExactMaxP and k <= kRangeExactMaxK that the constructions leave above
 // the bound go to the exact search (kitem/exact.hpp), by default kRangeExactSeconds per SAT

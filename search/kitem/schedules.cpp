@@ -11,6 +11,7 @@
 #include "kitem/circulant.hpp"
 #include "kitem/circulant_check.hpp"
 #include "kitem/colored_endgame.hpp"
+#include "kitem/endgame_tree.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/routed_endgame.hpp"
 #include "kitem/schedule_ops.hpp"
@@ -107,13 +108,50 @@ std::optional<KItemSchedule> endgame_entry(const Assignment& a, std::int64_t k, 
   }
   const EndgamePlan::Entry& e = plan.entries[static_cast<size_t>(K - 1)];
   const bool repacked = name.starts_with("balanced");
+  const bool retrimmed = name.starts_with("retrimmed");
   const std::string what =
       std::string(routed ? "virtual trees' slots, re-routed step by step (seed " + std::to_string(*e.routed) + ")"
                          : "coloured virtual trees") +
-      (repacked ? " of the continuous schedule repacked with every block's letter sum >= k* r (same delay, no SAT)"
-                : " (no SAT)");
+      (repacked    ? " of the continuous schedule repacked with every block's letter sum >= k* r (same delay, no SAT)"
+       : retrimmed ? " of a continuous schedule (delay " + std::to_string(a.delay()) +
+                         ") on the ties tree with 1-child nodes trimmed first, repacked with every block's letter sum"
+                         " >= k* r (no SAT)"
+                   : " (no SAT)");
   const std::size_t trees = static_cast<std::size_t>(*e.window - a.L + 1);
   return entry(name, endgame_how(k, K, trees, what, e.rotation), plan_schedule(a, plan, k));
+}
+
+// The ties trees chosen for the endgame (search/kitem/endgame_tree.hpp, both orders), each
+// packed, repacked and routed; true once `reached` (kitem_schedules) is at the bound. One note
+// says what each order gave otherwise.
+template <class Reached>
+bool retrimmed(const Assignment& a, int K, const Limits& limits, std::vector<std::string>& notes, Reached&& reached) {
+  if (!endgame_profile(a.L, a.P, TrimOrder::largest_first)) {
+    notes.push_back("retrimmed-routed-endgame: P - 1 = f_t, so there is no ties tree to choose");
+    return false;
+  }
+  std::string said;
+  for (TrimOrder order : trim_orders(a.L)) {
+    if (limits.expired()) break;
+    said += said.empty() ? "" : "; ";
+    said += order == TrimOrder::largest_first ? "largest nodes first: " : "smallest nodes first: ";
+    const std::optional<Assignment> t = endgame_tree_schedule(a.L, a.P, order, limits);
+    if (!t) {
+      said += "the constructive packing found no schedule";
+      continue;
+    }
+    BalanceStats st;
+    const std::optional<Assignment> b = balance_for_endgame(*t, K, limits, &st);
+    if (!b) {
+      said += st.impossible ? "no repacking exists" : "the repacking's local search found none";
+      continue;
+    }
+    std::vector<std::string> ignored;
+    if (reached("retrimmed-routed-endgame", *b, ignored)) return true;
+    said += "repacked, no routing at the bound (" + std::to_string(kRoutedSeeds) + " seeds)";
+  }
+  notes.push_back("retrimmed-routed-endgame (the ties tree with 1-child nodes trimmed first): " + said);
+  return false;
 }
 
 }  // namespace
@@ -172,6 +210,9 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
                                 " (none exists: its blocks with letters hold less letter sum than " + trees +
                                 " each need; the r = 1 blocks' surplus cannot move)"
                           : "balanced-endgame: the repacking's local search found none that gives every processor " + trees);
+  // The same on the ties tree chosen for the endgame (search/kitem/endgame_tree.hpp): no r = 1
+  // blocks where P allows, whose surplus is what no repacking of this schedule can move.
+  if (retrimmed(a, K, limits, out.notes, reached)) return out;
   if (a.P * k > max_cells_for_sat) {
     out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
                         std::to_string(max_cells_for_sat) + " (SAT model size)");

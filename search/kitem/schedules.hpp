@@ -20,6 +20,10 @@
 //    search/kitem/balanced_packing.hpp): the same two, on the continuous schedule repacked (same
 //    block types, letters and delay) so that every block's letter sum gives its processors k*
 //    virtual trees; tried when both miss on the cut schedule's own.
+//  - "retrimmed-routed-endgame" (issue 23 item 2, search/kitem/endgame_tree.hpp): the same
+//    routing on another continuous schedule of the same delay, on the ties tree whose 1-child
+//    nodes are trimmed first (the r = 1 blocks' surplus is what no repacking can move),
+//    repacked; tried when the repackings miss, before any SAT.
 //  - "longer-endgame": if still above the lower bound, keep one or two items fewer of the cut
 //    schedule and let the SAT model place the rest, at the lower bound only.
 //  - "circulant" (L = 1 only, issue 23): Traff's circulant-graph schedule
@@ -57,7 +61,8 @@ inline constexpr std::uint64_t kRoutedSeeds = 4;
 
 struct KItemSchedule {
   std::string name;        // "cut", "circulant", "colored-endgame", "routed-endgame", "balanced-endgame",
-                           // "balanced-routed-endgame", "endgame", "alternated+endgame", "longer-endgame"
+                           // "balanced-routed-endgame", "retrimmed-routed-endgame", "endgame",
+                           // "alternated+endgame", "longer-endgame"
   std::string how;         // one line: what was kept, what the SAT model chose, which swap
   Schedule schedule;       // the explicit messages; only P, L, items when held implicitly
   std::optional<CirculantSchedule> implicit;  // "circulant": the phase table and k
