@@ -13,12 +13,6 @@
 
 namespace blockcast {
 
-namespace {
-// The detail of an attempt whose model was not finished: the command's deadline passed while
-// its clauses were added (an UNKNOWN, never a verdict).
-constexpr const char* kEncodingStopped = "solver stopped: time limit (building the encoding)";
-}  // namespace
-
 CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, bool want_proof) {
   CheckedAnswer ans;
   ans.vars = cnf.vars();
@@ -78,7 +72,7 @@ KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, const Li
     try {
       enc.emplace(sat::kitem_problem(L, P, k, T), limits.deadline);
     } catch (const sat::EncodingStopped&) {
-      r.attempts.push_back({T, Verdict::unknown, kEncodingStopped, 0, 0, 0});
+      r.attempts.push_back({T, Verdict::unknown, sat::kEncodingStopped, 0, 0, 0});
       return r;
     }
     CheckedAnswer a = decide_checked(enc->cnf(), limits);
@@ -128,7 +122,7 @@ EndgameResult complete_endgame(const Schedule& cut, int keep, int target, const 
   try {
     enc.emplace(p, limits.deadline);
   } catch (const sat::EncodingStopped&) {
-    r.detail = kEncodingStopped;
+    r.detail = sat::kEncodingStopped;
     return r;
   }
   CheckedAnswer a = decide_checked(enc->cnf(), limits);

@@ -50,6 +50,10 @@ KItemProblem kitem_problem(int L, int P, int k, int T);
 // i + D. strict: the source sends item i once, at step i (SPEC Sec. 2); else any held item.
 KItemProblem continuous_window_problem(int L, int P, int N, int D, bool strict);
 
+// The detail of an attempt whose model was not finished: the command's deadline passed while
+// its clauses were added (an UNKNOWN, never a verdict).
+inline constexpr const char* kEncodingStopped = "solver stopped: time limit (building the encoding)";
+
 class KItemCnf {
  public:
   // std::invalid_argument if the problem is malformed (sizes, ranges, over ~2^28 variables);

@@ -26,7 +26,9 @@ int PeriodicCnf::var(int a, int b, int c, int o) const {
   return var_[((static_cast<size_t>(a) * P_ + b) * p_ + c) * offsets_ + o];
 }
 
-PeriodicCnf::PeriodicCnf(int L, int P, int period, int D) : L_(L), P_(P), p_(period), D_(D) {
+PeriodicCnf::PeriodicCnf(int L, int P, int period, int D, std::chrono::steady_clock::time_point deadline)
+    : L_(L), P_(P), p_(period), D_(D) {
+  cnf_.set_deadline(deadline);
   if (L < 1 || P < 2 || period < 1 || D < L) throw std::invalid_argument("periodic_cnf: bad sizes");
   offsets_ = D - L + 1;  // send offsets 0..D-L
   const double cells = static_cast<double>(P) * P * period * offsets_;

@@ -11,6 +11,7 @@
 // class exactly once; a non-source processor sends an item only at or after receiving it.
 // Symmetry: processors ordered by the offset at which they receive item class 0.
 #pragma once
+#include <chrono>
 #include <vector>
 
 #include "cnf.hpp"
@@ -33,8 +34,10 @@ Schedule expand_periodic(const PeriodicSchedule& ps, int N);
 
 class PeriodicCnf {
  public:
-  // std::invalid_argument on bad sizes (L >= 1, P >= 2, period >= 1, D >= L).
-  PeriodicCnf(int L, int P, int period, int D);
+  // std::invalid_argument on bad sizes (L >= 1, P >= 2, period >= 1, D >= L); EncodingStopped
+  // (cnf.hpp) once `deadline` has passed while the clauses are added (the command's --time-limit).
+  PeriodicCnf(int L, int P, int period, int D,
+              std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
   const Cnf& cnf() const { return cnf_; }
   PeriodicSchedule decode(const SatResult& r) const;
 

@@ -2,6 +2,7 @@
 #include "kitem/periodic_search.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include <tbb/parallel_for.h>
@@ -16,7 +17,14 @@ namespace blockcast {
 PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits) {
   PeriodicOutcome r;
   r.L = L, r.P = P, r.D = D, r.period = period;
-  const sat::PeriodicCnf enc(L, P, period, D);
+  std::optional<sat::PeriodicCnf> built;  // stops at the command's deadline while the clauses are added
+  try {
+    built.emplace(L, P, period, D, limits.deadline);
+  } catch (const sat::EncodingStopped&) {
+    r.detail = sat::kEncodingStopped;
+    return r;
+  }
+  const sat::PeriodicCnf& enc = *built;
   const CheckedAnswer a = decide_checked(enc.cnf(), limits);
   r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
   if (a.verdict == Verdict::solved) {
@@ -37,7 +45,14 @@ PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& l
 PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, const Limits& limits) {
   PeriodicOutcome r;
   r.L = L, r.P = P, r.D = D, r.window = N;
-  const sat::KItemCnf enc(sat::continuous_window_problem(L, P, N, D, strict));
+  std::optional<sat::KItemCnf> built;  // stops at the command's deadline while the clauses are added
+  try {
+    built.emplace(sat::continuous_window_problem(L, P, N, D, strict), limits.deadline);
+  } catch (const sat::EncodingStopped&) {
+    r.detail = sat::kEncodingStopped;
+    return r;
+  }
+  const sat::KItemCnf& enc = *built;
   const CheckedAnswer a = decide_checked(enc.cnf(), limits);
   r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
   if (a.verdict == Verdict::solved) {

@@ -18,7 +18,8 @@ trap 'rm -rf "$work"' EXIT
 # name | arguments (each run with --time-limit $limit). Without the limit each runs for
 # seconds (kbroadcast about 20 s) to minutes. The SAT encodings (prove, fattree search,
 # kbroadcast's endgame) stop at the deadline while they are built and loaded into CaDiCaL
-# (search/sat/cnf.hpp, solver.cpp), so no command gets an allowance of its own.
+# (search/sat/cnf.hpp, solver.cpp), so no command gets an allowance of its own. continuous-search
+# builds its periodic and window encodings (millions of clauses at P = 256) under the same deadline.
 cases=(
   "solve|solve --L 154 --P 334126885 --shape pruned"
   "prove|prove --L 2 --t 16"
@@ -32,6 +33,7 @@ cases=(
   "fattree-queues|fattree search --op total-exchange --n 16 --capacities ebft"
   "kbroadcast-table|kbroadcast-table --L 1..4 --P 2..12 --k 1..8"
   "continuous-search|continuous-search --L 4 --t 9 --period 1..12"
+  "continuous-search-encoding|continuous-search --L 3 --P 256 --period 1..1 --window 64"
   "simple-schedule|simple-schedule --L 3 --P 2..5000"
   "latency|latency --L 3 --P 10,100,1000 --d 0..30 --samples 300"
   "kbroadcast-baselines|kbroadcast-baselines --L 2..8 --P 2..2000 --k 1..8"
