@@ -108,7 +108,7 @@ struct EndgamePlan {
     std::optional<int> window;  // smallest W found
     std::vector<int> color;     // its colouring (empty for a routed entry)
     Rotation rotation;          // the roles rotated for it
-    std::optional<std::uint64_t> routed;  // set: the routed endgame's seed (routed_endgame.hpp)
+    std::optional<std::uint64_t> routed;  // set: the routed endgame's attempt (routed_endgame.hpp)
   };
   std::vector<Entry> entries;  // entries[K - 1]
   // The best time for k items this plan gives (k - K + W over usable K), with the K used; the

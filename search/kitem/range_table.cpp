@@ -103,14 +103,14 @@ std::optional<Assignment> solve_schedule(const Assignment& w, const Limits& limi
 }
 
 // The schedule on the ties tree chosen for the endgame (kitem/endgame_tree.hpp), repacked and
-// routed with kRangeRetrimmedSeeds; nullopt where one step finds nothing.
+// routed with kRangeRetrimmedAttempts; nullopt where one step finds nothing.
 std::optional<std::pair<Assignment, EndgamePlan>> retrimmed_plan(int L, std::int64_t P, TrimOrder order, int max_K,
                                                                 const Limits& limits, int below = INT_MAX) {
   const std::optional<Assignment> t = endgame_tree_schedule(L, P, order, limits);
   if (!t) return std::nullopt;
   std::optional<Assignment> b = balance_for_endgame(*t, endgame_items_at_bound(L, P), limits);
   if (!b) return std::nullopt;
-  EndgamePlan plan = routed_plan(*b, max_K, 0, kRangeRetrimmedSeeds, limits, below);
+  EndgamePlan plan = routed_plan(*b, max_K, 0, kRangeRetrimmedAttempts, limits, below);
   return std::make_pair(std::move(*b), std::move(plan));
 }
 
@@ -148,7 +148,7 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
     return static_cast<int>(b);
   };
   for (size_t i = 0, n = plans.size(); i < n && above() && !limits.expired(); ++i)
-    plans.emplace_back(plans[i].first, routed_plan(plans[i].first, max_K, 0, kRangeRoutedSeeds, limits, below())),
+    plans.emplace_back(plans[i].first, routed_plan(plans[i].first, max_K, 0, kRangeRoutedAttempts, limits, below())),
         names.push_back("routed-endgame");
   // Still above: the same letters repacked so that every processor meets enough virtual trees
   // (search/kitem/balanced_packing.hpp), the first precondition of both, with Hall's words,
@@ -173,7 +173,7 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
       if (P <= kRangeSimulateMaxP)
         plans.emplace_back(*b, endgame_plan(*b, max_K, 2, colour)), names.push_back("balanced-endgame");
       if (above())
-        plans.emplace_back(*b, routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits, below())),
+        plans.emplace_back(*b, routed_plan(*b, max_K, 0, kRangeRoutedAttempts, limits, below())),
             names.push_back("balanced-routed-endgame");
     }
   }
@@ -186,6 +186,28 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
       plans.push_back(std::move(*r)), names.push_back("retrimmed-routed-endgame");
   }
   return out;
+}
+
+// Still above the bound for large k after all_plans: the routing one and two windows above the
+// bound (as kbroadcast; all_plans routes at the bound only), on each continuous schedule whose
+// routing at the bound was tried, in order, until one gives +1 for large k. A window more gives
+// every processor about one free receive slot more, so the routing usually works where it
+// failed at the bound: a cut schedule's gap of k* or a colouring's +2 becomes +1 or +2
+// (docs/kbroadcast.md Sec. 8.3). One window only left 38,377 cells of L = 8 at the cut
+// schedule's +5 that two windows route at +2.
+void route_above_bound(Plans& all, int L, std::int64_t P, int max_K, std::int64_t big, const Limits& limits) {
+  auto best = [&] {
+    std::int64_t b = INT_MAX;
+    for (const auto& p : all.plans) b = std::min(b, p.second.time(big).first - big);
+    return b;
+  };
+  const std::int64_t at_bound = kitem_lower_bound(L, P, big) - big;
+  for (size_t i = 0, n = all.plans.size(); i < n && best() > at_bound + 1 && !limits.expired(); ++i) {
+    if (!all.names[i].ends_with("routed-endgame")) continue;
+    const Assignment a = all.plans[i].first;  // a copy: the vector grows below
+    EndgamePlan plan = routed_plan(a, max_K, 2, kRangeRoutedAttempts, limits, static_cast<int>(best()), 1);
+    if (plan.time(big).first - big < best()) all.plans.emplace_back(a, std::move(plan)), all.names.push_back(all.names[i]);
+  }
 }
 
 // The fast path above kRangeSimulateMaxP from kRangeFastPathMinL on, where the repacking is what
@@ -209,14 +231,25 @@ std::optional<Plans> fast_plans(const Assignment& w, int L, std::int64_t P, int 
     Plans out;
     out.plans.emplace_back(std::move(b), std::move(routed));
     out.names.push_back(name);
-    if (short_K > 0)
-      out.plans.emplace_back(plain, endgame_plan(plain, short_K, 2, colour)), out.names.push_back("colored-endgame");
+    if (short_K > 0) {
+      EndgamePlan coloured = endgame_plan(plain, short_K, 2, colour);
+      // ... and, where the colouring is more than one step above a K's bound, routed one or two
+      // windows above it (as route_above_bound).
+      int above_K = 0;
+      for (const EndgamePlan::Entry& e : coloured.entries)
+        if (!e.window || *e.window > kitem_lower_bound(L, P, e.K) + 1) above_K = e.K;
+      out.plans.emplace_back(plain, std::move(coloured)), out.names.push_back("colored-endgame");
+      if (above_K > 0) {
+        EndgamePlan above = routed_plan(out.plans[0].first, above_K, 2, kRangeRoutedAttempts, limits, INT_MAX, 1);
+        out.plans.emplace_back(out.plans[0].first, std::move(above)), out.names.push_back(name);
+      }
+    }
     return out;
   };
   auto attempt = [&](const Assignment& a) -> std::optional<Plans> {
     std::optional<Assignment> b = balance_for_endgame(a, endgame_items_at_bound(L, P), limits);
     if (!b) return std::nullopt;
-    EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedSeeds, limits);
+    EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedAttempts, limits);
     return at_bound(a, std::move(*b), std::move(routed), "balanced-routed-endgame");
   };
   if (std::optional<Plans> p = attempt(w)) return p;
@@ -253,7 +286,8 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
   std::optional<Plans> fast;
   std::optional<Plans> tried;  // the fast path's plans that miss the bound
   if (P > kRangeSimulateMaxP && L >= kRangeFastPathMinL) fast = fast_plans(*witness, L, P, max_K, big, colour, limits, tried.emplace());
-  const Plans all = fast ? std::move(*fast) : all_plans(*witness, L, P, max_K, big, colour, limits, std::move(tried));
+  Plans all = fast ? std::move(*fast) : all_plans(*witness, L, P, max_K, big, colour, limits, std::move(tried));
+  if (!fast) route_above_bound(all, L, P, max_K, big, limits);
   const auto& plans = all.plans;
   const auto& names = all.names;
   std::vector<int> from_k;  // per k: the plan its time came from (-1: none to replay)

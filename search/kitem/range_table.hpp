@@ -10,8 +10,9 @@
 // repacking (search/kitem/balanced_packing.hpp), then the repacking routed on the ties tree
 // chosen for the endgame (search/kitem/endgame_tree.hpp); above kRangeSimulateMaxP from
 // kRangeFastPathMinL on, the repacking routed at the bound comes first and the rest runs only
-// where it misses. Each is decided once per (L, P) and valid for every k (the endgame problem
-// does not depend on k).
+// where it misses; where all of them miss the bound, the routings again one and two windows
+// above it. Each is decided once per (L, P) and valid for every k (the endgame problem does not
+// depend on k).
 // Statuses: "at the bound" (a construction reaches the lower bound of paper 000 Thm 3.1 as
 // corrected, engine/kitem/bounds.hpp), "upper bound only" (the best construction's time, the
 // gap to the bound open), "no schedule" (no continuous schedule found within the limit).
@@ -38,13 +39,17 @@ inline constexpr int kRangeSolveLargePMinL = 4;
 // Node budget of one colouring search here (kbroadcast gives each kColoringNodes = 20,000): at
 // 20,000 the L = 1..8, P <= 10^4 table took 11 min, mostly in searches that end UNKNOWN.
 inline constexpr std::int64_t kRangeColoringNodes = 2'000;
-// Seeds of the routed endgame per (K, window) here (kbroadcast tries kRoutedSeeds = 4), and
-// only windows at the bound: on L = 2..5, P <= 400, k <= 64, 2 seeds instead of 8 left 62 of
-// the 102,144 cells above the bound (all L = 3).
-inline constexpr std::uint64_t kRangeRoutedSeeds = 2;
-// ... and on the ties tree chosen for the endgame (kitem/endgame_tree.hpp), where 2 seeds left
-// 36 of 143 sampled P at L = 8 unrouted and 4 left 13 (8 the same 13).
-inline constexpr std::uint64_t kRangeRetrimmedSeeds = 4;
+// Attempts of the routed endgame per (K, window) here (routed_endgame.hpp; kbroadcast makes
+// kRoutedAttempts), windows at the bound first. On the ties tree chosen for the endgame
+// (kitem/endgame_tree.hpp) more: there every processor has barely K free receive slots and the
+// attempts learn from each other. Samples of `kbroadcast-table --ranges --k 1..256` (L = 3, 5,
+// 8 at P = 300..700; L = 6, 8 at P = 2001..2300), as (plain, retrimmed) attempts: (2, 4) put
+// 84.2 % of the L = 8, P <= 700 cells at the bound, (2, 32) 91.5 %, (16, 64) 94.2 %,
+// (16, 128) 95.0 %, (64, 128) 95.0 %; the other samples moved by at most 14 cells. More plain
+// attempts mostly cost time where no routing exists: the whole table with 4 took 1.20 times as
+// long as without the learning attempts and the routing above the bound, measured paired.
+inline constexpr std::uint64_t kRangeRoutedAttempts = 2;
+inline constexpr std::uint64_t kRangeRetrimmedAttempts = 128;
 
 // Cells with P <= kRangeExactMaxP and k <= kRangeExactMaxK that the constructions leave above
 // the bound go to the exact search (kitem/exact.hpp), by default kRangeExactSeconds per SAT

@@ -67,8 +67,10 @@ Slots free_slots(const std::vector<Message>& messages, i64 P, i64 m, int window,
 
 class Router {
  public:
-  Router(const Slots& slots, i64 P, int L, int K, std::uint64_t seed)
-      : slots_(slots), L_(L), K_(K), all_(K == 64 ? ~0ull : (1ull << K) - 1), rng_(seed),
+  // priority: per processor, how many earlier attempts left it short (empty: none), at most
+  // `offset` each.
+  Router(const Slots& slots, i64 P, int L, int K, std::uint64_t seed, const std::vector<int>& priority, int offset)
+      : slots_(slots), priority_(priority), offset_(offset), L_(L), K_(K), all_(K == 64 ? ~0ull : (1ull << K) - 1), rng_(seed),
         held_(static_cast<size_t>(P), 0), usable_(static_cast<size_t>(P), 0), left_(slots.receive_slots),
         used_(static_cast<size_t>(P), 0), holders_(static_cast<size_t>(K), 1), arrivals_(slots.receivers.size()),
         bucket_(static_cast<size_t>(K)), next_(static_cast<size_t>(K)) {
@@ -76,15 +78,23 @@ class Router {
   }
 
   // The endgame messages (item = endgame index 0..K-1, send steps relative to m), or false.
-  bool run(std::vector<Message>& out) {
+  // With `short_of`, a failed attempt goes on to the end and adds 1 for every processor it
+  // leaves short of an item (the next attempt's priority); without, it stops at the first
+  // processor that can no longer get its items.
+  bool run(std::vector<Message>& out, std::vector<int>* short_of = nullptr) {
     const int window = static_cast<int>(slots_.receivers.size()) - 1;
+    bool ok = true;
     for (int s = 0; s + L_ <= window; ++s) {
       for (const Message& a : arrivals_[static_cast<size_t>(s)]) usable_[static_cast<size_t>(a.receiver)] |= 1ull << a.item;
-      if (!step(s, out)) return false;
+      ok = step(s, out) && ok;
+      if (!ok && !short_of) return false;
     }
     for (size_t p = 1; p < held_.size(); ++p)
-      if (held_[p] != all_) return false;
-    return true;
+      if (held_[p] != all_) {
+        ok = false;
+        if (short_of) ++(*short_of)[p];
+      }
+    return ok;
   }
 
  private:
@@ -103,14 +113,17 @@ class Router {
   }
 
   int missing(std::int32_t q) const { return K_ - std::popcount(held_[static_cast<size_t>(q)]); }
+  int priority(std::int32_t q) const { return priority_.empty() ? 0 : priority_[static_cast<size_t>(q)]; }
 
   bool step(int s, std::vector<Message>& out) {
     const auto& recv = slots_.receivers[static_cast<size_t>(s + L_)];
-    // Receivers by slack (free receive slots left minus items missing), random among equals.
+    // Receivers by slack (free receive slots left minus items missing) less priority, random
+    // among equals (slack < 0 only in an attempt that goes on after failing).
     auto& order = order_;
     order.clear();
     for (std::int32_t q : recv)
-      if (const int miss = missing(q); miss > 0) order.push_back({left_[static_cast<size_t>(q)] - miss, q});
+      if (const int miss = missing(q); miss > 0)
+        order.push_back({std::max(0, left_[static_cast<size_t>(q)] - miss + offset_ - priority(q)), q});
     shuffled_by_key(order);
     // Per item, the senders holding it, fewest items held first.
     auto& senders = senders_;
@@ -151,14 +164,17 @@ class Router {
       arrivals_[static_cast<size_t>(s + L_)].push_back(msg);
     }
     for (const auto& sp : senders) used_[static_cast<size_t>(sp.second)] = 0;
+    bool ok = true;
     for (std::int32_t q : recv) {
       --left_[static_cast<size_t>(q)];
-      if (missing(q) > left_[static_cast<size_t>(q)]) return false;
+      if (missing(q) > left_[static_cast<size_t>(q)]) ok = false;
     }
-    return true;
+    return ok;
   }
 
   const Slots& slots_;
+  const std::vector<int>& priority_;
+  const int offset_;
   const int L_, K_;
   const std::uint64_t all_;
   std::mt19937_64 rng_;
@@ -174,6 +190,27 @@ class Router {
   std::vector<std::vector<std::int32_t>> bucket_;
   std::vector<size_t> next_;
 };
+
+// Attempts 0..attempts-1 of the squeaky wheel: attempt i routes with seed i, serving first (among
+// receivers of equal slack) the processors that earlier attempts left short, each by how often.
+// The index of the first attempt that routes, its messages in `out`; nullopt if none does or
+// the deadline passed. Deterministic: the same arguments give the same attempt and messages.
+std::optional<std::uint64_t> route(const Slots& slots, i64 P, int L, int K, std::uint64_t attempts, const Limits& limits,
+                                   std::vector<Message>& out) {
+  std::vector<int> short_of;
+  for (std::uint64_t i = 0; i < attempts && !limits.expired(); ++i) {
+    out.clear();
+    const int offset = static_cast<int>(std::min<std::uint64_t>(i, INT_MAX));
+    if (i + 1 == attempts) {  // the last attempt need not learn
+      if (Router(slots, P, L, K, i, short_of, offset).run(out)) return i;
+      break;
+    }
+    if (short_of.empty()) short_of.assign(static_cast<size_t>(P), 0);
+    if (Router(slots, P, L, K, i, short_of, offset).run(out, &short_of)) return i;
+  }
+  out.clear();
+  return std::nullopt;
+}
 
 // Per processor, its slot steps (sends, then -1, then receptions): equal lists are
 // interchangeable roles for the routing.
@@ -220,12 +257,12 @@ void check_endgame(const Assignment& a, i64 k, int K, int window) {
 }  // namespace
 
 std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int window, const Rotation& rotation,
-                                        std::uint64_t seed) {
+                                        std::uint64_t attempt) {
   check_endgame(a, k, K, window);
   const i64 m = k - K;
   std::vector<Message> endgame;
   const Slots canonical = free_slots(frame_messages(a, 0, window, rotation), a.P, 0, window, nullptr);
-  if (!Router(canonical, a.P, a.L, K, seed).run(endgame)) return std::nullopt;
+  if (route(canonical, a.P, a.L, K, attempt + 1, Limits{}, endgame) != attempt) return std::nullopt;
   Schedule s;
   std::vector<Message> kept;
   const Slots here = free_slots(frame_messages(a, m, window, rotation, &s), a.P, m, window, &kept);
@@ -249,8 +286,8 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
   return s;
 }
 
-EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t seeds, const Limits& limits,
-                        int below) {
+EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t attempts, const Limits& limits,
+                        int below, int min_extra) {
   // The slots depend on the window and the rotation only, not on K, and a window's slots are
   // the larger window's that arrive in it: one expansion per rotation, to the largest window.
   int last = a.L;
@@ -285,18 +322,14 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
     const int lo = static_cast<int>(kitem_lower_bound(a.L, a.P, K));
     if (const std::optional<Rotation> rot = receive_only_rotation(a, K)) {
       e.rotation = *rot;
-      for (int W = std::max(lo, a.L); W <= lo + max_extra && W - K < below && !e.window && !limits.expired(); ++W) {
+      for (int W = std::max(lo + min_extra, a.L); W <= lo + max_extra && W - K < below && !e.window && !limits.expired(); ++W) {
         // A processor meets as many virtual trees as it has free receive slots: fewer than K
         // (read off the letter pattern, no expansion) and no routing can work.
         if (capacity(W, *rot) < K) continue;
         const Slots s = free_slots(messages(*rot), a.P, 0, W, nullptr);
-        for (std::uint64_t seed = 0; seed < seeds && !limits.expired(); ++seed) {
-          std::vector<Message> endgame;
-          if (Router(s, a.P, a.L, K, seed).run(endgame)) {
-            e.window = W, e.routed = seed;
-            break;
-          }
-        }
+        std::vector<Message> endgame;
+        if (const std::optional<std::uint64_t> i = route(s, a.P, a.L, K, attempts, limits, endgame))
+          e.window = W, e.routed = *i;
       }
     }
     // From K_bound on, bound(k) - k is constant, so an entry usable with kept items gives every
@@ -319,7 +352,7 @@ Schedule plan_schedule(const Assignment& a, const EndgamePlan& plan, i64 k) {
   const EndgamePlan::Entry& e = plan.entries[static_cast<size_t>(K - 1)];
   if (!e.routed) return colored_schedule(a, k, K, *e.window, e.color, e.rotation);
   std::optional<Schedule> s = routed_schedule(a, k, K, *e.window, e.rotation, *e.routed);
-  if (!s) throw std::logic_error("routed endgame: the plan's seed no longer routes");
+  if (!s) throw std::logic_error("routed endgame: the plan's attempt no longer routes");
   return std::move(*s);
 }
 

@@ -10,7 +10,15 @@
 // counts per step must agree, and the virtual trees make them agree). Which item goes where is
 // chosen greedily: receivers with the least slack first (free receive slots left minus items
 // missing), each given the item it lacks that has the fewest holders, from a sender holding it
-// that holds the fewest items. Ties are broken by a seeded generator; a seed is one attempt.
+// that holds the fewest items. Ties are broken by a seeded generator.
+//
+// Attempts learn from each other: squeaky-wheel optimisation (Joslin and Clements, "Squeaky
+// Wheel" Optimization, JAIR 10, 1999). Attempt i uses seed i, and a processor that earlier
+// attempts left short of an item is served before receivers of equal slack, by how often it
+// was short (its priority lowers its slack key). Attempt 0 is the plain greedy. Where every
+// processor has barely K free receive slots (a total slack of 8-48 slots over 360 processors
+// at L = 8, P = 356..364), the plain greedy routes none of 4 seeds and the squeaky wheel routes
+// most of them within 128 attempts (P = 360: attempt 60; docs/kbroadcast.md Sec. 8.3).
 //
 // One computation for every k, as for the colouring: the routing is computed once on the slots
 // of m = 0 (the canonical frame). By the shift argument (SPEC Sec. 4) the slots of any m are
@@ -35,17 +43,19 @@
 namespace blockcast {
 
 // Items 0..m-1 as the continuous schedule sends them; items m..k-1 routed in the free slots of
-// the window m .. m + window; nullopt if this seed's routing leaves a processor short of an
-// item. InputError as colored_schedule (K in 1..min(k, 64), window >= D - 1 when m > 0).
+// the window m .. m + window by attempt `attempt` (attempts 0..attempt replayed); nullopt if
+// an earlier attempt routes or this one leaves a processor short of an item. InputError as
+// colored_schedule (K in 1..min(k, 64), window >= D - 1 when m > 0).
 std::optional<Schedule> routed_schedule(const Assignment& a, std::int64_t k, int K, int window, const Rotation& rotation,
-                                        std::uint64_t seed);
+                                        std::uint64_t attempt);
 
 // As endgame_plan (colored_endgame.hpp), with routings instead of colourings: for each K =
-// 1..max_K the smallest window in [lo_K, lo_K + max_extra] that one of seeds 0..seeds-1 routes,
-// only windows with W - K < below (time k - K + W below k + `below`: what the caller must beat).
-// limits: the whole call's deadline.
-EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t seeds, const Limits& limits,
-                        int below = std::numeric_limits<int>::max());
+// 1..max_K the smallest window in [lo_K + min_extra, lo_K + max_extra] that one of attempts
+// 0..attempts-1 routes, only windows with W - K < below (time k - K + W below k + `below`: what
+// the caller must beat). min_extra > 0: windows at the bound were searched before. limits: the
+// whole call's deadline.
+EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t attempts, const Limits& limits,
+                        int below = std::numeric_limits<int>::max(), int min_extra = 0);
 
 // The k-item schedule of a plan's best entry for k (colour or routing); InputError if the plan
 // has no entry that beats the cut schedule for k.

@@ -97,10 +97,10 @@ std::optional<KItemSchedule> endgame_entry(const Assignment& a, std::int64_t k, 
   const int max_K = static_cast<int>(std::min<std::int64_t>(k, kstar + 4));
   const bool routed = name.find("routed") != std::string::npos;
   const int below = static_cast<int>(std::min<std::int64_t>(beat - k, std::numeric_limits<int>::max()));
-  const EndgamePlan plan = routed ? routed_plan(a, max_K, 2, kRoutedSeeds, l, below) : endgame_plan(a, max_K, 2, l);
+  const EndgamePlan plan = routed ? routed_plan(a, max_K, 2, kRoutedAttempts, l, below) : endgame_plan(a, max_K, 2, l);
   const auto [time, K] = plan.time(k);
   if (K == 0) {
-    notes.push_back(name + (routed ? ": no routing of the virtual trees' slots (" + std::to_string(kRoutedSeeds) + " seeds)"
+    notes.push_back(name + (routed ? ": no routing of the virtual trees' slots (" + std::to_string(kRoutedAttempts) + " attempts)"
                                    : ": no colouring of the virtual trees") +
                     " gives a time below " + std::to_string(beat) + " (K = 1.." + std::to_string(max_K) +
                     ", windows up to 2 above each bound)");
@@ -110,7 +110,7 @@ std::optional<KItemSchedule> endgame_entry(const Assignment& a, std::int64_t k, 
   const bool repacked = name.starts_with("balanced");
   const bool retrimmed = name.starts_with("retrimmed");
   const std::string what =
-      std::string(routed ? "virtual trees' slots, re-routed step by step (seed " + std::to_string(*e.routed) + ")"
+      std::string(routed ? "virtual trees' slots, re-routed step by step (attempt " + std::to_string(*e.routed) + ")"
                          : "coloured virtual trees") +
       (repacked    ? " of the continuous schedule repacked with every block's letter sum >= k* r (same delay, no SAT)"
        : retrimmed ? " of a continuous schedule (delay " + std::to_string(a.delay()) +
@@ -148,7 +148,7 @@ bool retrimmed(const Assignment& a, int K, const Limits& limits, std::vector<std
     }
     std::vector<std::string> ignored;
     if (reached("retrimmed-routed-endgame", *b, ignored)) return true;
-    said += "repacked, no routing at the bound (" + std::to_string(kRoutedSeeds) + " seeds)";
+    said += "repacked, no routing at the bound (" + std::to_string(kRoutedAttempts) + " attempts)";
   }
   notes.push_back("retrimmed-routed-endgame (the ties tree with 1-child nodes trimmed first): " + said);
   return false;

@@ -56,8 +56,9 @@ inline constexpr std::int64_t kStreamLimit = 100'000'000;
 
 // Node budget of one colouring search of the constructive endgame.
 inline constexpr std::int64_t kColoringNodes = 20'000;
-// Seeds (attempts) of the routed endgame per (K, window).
-inline constexpr std::uint64_t kRoutedSeeds = 4;
+// Attempts of the routed endgame per (K, window) (routed_endgame.hpp: attempt i has seed i and
+// learns from attempts 0..i-1).
+inline constexpr std::uint64_t kRoutedAttempts = 128;
 
 struct KItemSchedule {
   std::string name;        // "cut", "circulant", "colored-endgame", "routed-endgame", "balanced-endgame",

@@ -29,7 +29,7 @@ cases=(
   "table|table --L 30..40 --P 2..300"
   "fattree-search|fattree search --op total-exchange --n 16 --capacities ebft --model queue-free --steps 19"
   "kbroadcast|kbroadcast --L 5 --P 9 --k 12"
-  "kbroadcast-endgame|kbroadcast --L 4 --P 44 --k 16"
+  "kbroadcast-endgame|kbroadcast --L 5 --P 80 --k 25"
   "fattree-queues|fattree search --op total-exchange --n 16 --capacities ebft"
   "kbroadcast-table|kbroadcast-table --L 1..4 --P 2..12 --k 1..8"
   "continuous-search|continuous-search --L 4 --t 9 --period 1..12"
