@@ -76,7 +76,7 @@ TEST_CASE("kbroadcast-table: where the bound fails, routed one window above it, 
 
 TEST_CASE("kbroadcast-table's fast path: the short K routed above their bound, where colouring fails (L = 8, P = 2100)") {
   // Above P = 2000 the repacking routes at the bound for k >= 4; k = 2, 3 were the cut schedule's
-  // +6 and +5 (no colouring within the node budget). Now they are routed above their bound.
+  // +5 (no colouring within the node budget). Now they are routed above their bound (+1).
   const RangeTable t = kitem_range_table({8, 8}, {2100, 2100}, {1, 8}, Limits{}, 1);
   CHECK(t.failure.empty());
   for (const PRange& r : t.rows)
