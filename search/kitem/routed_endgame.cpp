@@ -24,12 +24,21 @@ namespace {
 
 using i64 = std::int64_t;
 
-// The free slots of the window, by step: who may send at s, who may receive at t.
+// The free slots of a frame, by step: who may send at s, who may receive at t. Built once to the
+// largest window; a smaller window W is its prefix (the receivers at t <= W, the senders at
+// s <= W - L: a slot's message arrives L after it is sent), with the same order in every list.
 struct Slots {
   std::vector<std::vector<std::int32_t>> senders;    // [s - m]
   std::vector<std::vector<std::int32_t>> receivers;  // [t - m]
-  std::vector<int> receive_slots;                    // per processor, in the whole window
 };
+
+// Per processor, its free receive slots at steps 0..window of the frame.
+std::vector<int> receive_slots(const Slots& slots, i64 P, int window) {
+  std::vector<int> n(static_cast<size_t>(P), 0);
+  for (size_t t = 0; t <= static_cast<size_t>(window) && t < slots.receivers.size(); ++t)
+    for (std::int32_t q : slots.receivers[t]) ++n[static_cast<size_t>(q)];
+  return n;
+}
 
 // The messages of frame m: items 0 .. m + window - L (the last virtual item whose root receives
 // in the window), roles rotated, in the expansion's order (`header`: P, L, items).
@@ -45,13 +54,12 @@ std::vector<Message> frame_messages(const Assignment& a, i64 m, int window, cons
 // Splits a frame's messages: items < m go to `kept`, the virtual items' messages that arrive by
 // m + window become slots. The lists keep the expansion's order ((send step, sender),
 // engine/expand.hpp), which does not depend on how many items were expanded: a plan's routing
-// (expanded to its largest window) and routed_schedule's (to the window) see the same lists,
-// so a seed replays.
-Slots free_slots(const std::vector<Message>& messages, i64 P, i64 m, int window, std::vector<Message>* kept) {
+// (on the prefix of its largest window) and routed_schedule's (expanded to the window) see the
+// same lists, so an attempt replays.
+Slots free_slots(const std::vector<Message>& messages, i64 m, int window, std::vector<Message>* kept) {
   Slots slots;
   slots.senders.resize(static_cast<size_t>(window + 1));
   slots.receivers.resize(static_cast<size_t>(window + 1));
-  slots.receive_slots.assign(static_cast<size_t>(P), 0);
   for (const Message& msg : messages) {
     if (msg.item < m) {
       if (kept) kept->push_back(msg);
@@ -60,21 +68,24 @@ Slots free_slots(const std::vector<Message>& messages, i64 P, i64 m, int window,
     if (msg.recv_step > m + window) continue;
     slots.senders[static_cast<size_t>(msg.send_step - m)].push_back(msg.sender);
     slots.receivers[static_cast<size_t>(msg.recv_step - m)].push_back(msg.receiver);
-    ++slots.receive_slots[static_cast<size_t>(msg.receiver)];
   }
   return slots;
 }
 
 class Router {
  public:
+  // The routing in the prefix of `slots` up to `window`; left: receive_slots(slots, P, window).
   // priority: per processor, how many earlier attempts left it short (empty: none), at most
   // `offset` each.
-  Router(const Slots& slots, i64 P, int L, int K, std::uint64_t seed, const std::vector<int>& priority, int offset)
-      : slots_(slots), priority_(priority), offset_(offset), L_(L), K_(K), all_(K == 64 ? ~0ull : (1ull << K) - 1), rng_(seed),
-        held_(static_cast<size_t>(P), 0), usable_(static_cast<size_t>(P), 0), left_(slots.receive_slots),
-        used_(static_cast<size_t>(P), 0), holders_(static_cast<size_t>(K), 1), arrivals_(slots.receivers.size()),
-        bucket_(static_cast<size_t>(K)), next_(static_cast<size_t>(K)) {
+  Router(const Slots& slots, int window, const std::vector<int>& left, i64 P, int L, int K, std::uint64_t seed,
+         const std::vector<int>& priority, int offset)
+      : slots_(slots), window_(window), priority_(priority), offset_(offset), L_(L), K_(K),
+        all_(K == 64 ? ~0ull : (1ull << K) - 1), rng_(seed), held_(static_cast<size_t>(P), 0),
+        usable_(static_cast<size_t>(P), 0), held_count_(static_cast<size_t>(P), 0), usable_count_(static_cast<size_t>(P), 0),
+        left_(left), used_(static_cast<size_t>(P), 0), holders_(static_cast<size_t>(K), 1),
+        arrivals_(static_cast<size_t>(window) + 1), bucket_(static_cast<size_t>(K)), next_(static_cast<size_t>(K)) {
     held_[0] = usable_[0] = all_;  // the source; items are renumbered by its first sends later
+    held_count_[0] = usable_count_[0] = K;
   }
 
   // The endgame messages (item = endgame index 0..K-1, send steps relative to m), or false.
@@ -82,10 +93,12 @@ class Router {
   // leaves short of an item (the next attempt's priority); without, it stops at the first
   // processor that can no longer get its items.
   bool run(std::vector<Message>& out, std::vector<int>* short_of = nullptr) {
-    const int window = static_cast<int>(slots_.receivers.size()) - 1;
     bool ok = true;
-    for (int s = 0; s + L_ <= window; ++s) {
-      for (const Message& a : arrivals_[static_cast<size_t>(s)]) usable_[static_cast<size_t>(a.receiver)] |= 1ull << a.item;
+    for (int s = 0; s + L_ <= window_; ++s) {
+      for (const Message& a : arrivals_[static_cast<size_t>(s)]) {  // distinct items: held_ counts them in flight
+        usable_[static_cast<size_t>(a.receiver)] |= 1ull << a.item;
+        ++usable_count_[static_cast<size_t>(a.receiver)];
+      }
       ok = step(s, out) && ok;
       if (!ok && !short_of) return false;
     }
@@ -112,8 +125,30 @@ class Router {
     v.swap(sorted_);
   }
 
-  int missing(std::int32_t q) const { return K_ - std::popcount(held_[static_cast<size_t>(q)]); }
+  // Counts kept beside the bit sets: std::popcount is a library call without -mpopcnt.
+  int missing(std::int32_t q) const { return K_ - held_count_[static_cast<size_t>(q)]; }
   int priority(std::int32_t q) const { return priority_.empty() ? 0 : priority_[static_cast<size_t>(q)]; }
+
+  // Whether item e still has a sender not used in this step (advances past used ones).
+  bool available(int e) {
+    const auto& b = bucket_[static_cast<size_t>(e)];
+    size_t& i = next_[static_cast<size_t>(e)];
+    while (i < b.size() && used_[static_cast<size_t>(b[i])]) ++i;
+    return i < b.size();
+  }
+
+  // Among the items in `candidates`, the one with the fewest holders; among equals the first
+  // from `start` on, cyclically (bits start..K-1, then 0..start-1).
+  int rarest(std::uint64_t candidates, int start) const {
+    int best = -1;
+    const std::uint64_t high = candidates & (~0ull << start);
+    for (std::uint64_t part : {high, candidates & ~high})
+      for (std::uint64_t m = part; m; m &= m - 1) {
+        const int e = std::countr_zero(m);
+        if (best < 0 || holders_[static_cast<size_t>(e)] < holders_[static_cast<size_t>(best)]) best = e;
+      }
+    return best;
+  }
 
   bool step(int s, std::vector<Message>& out) {
     const auto& recv = slots_.receivers[static_cast<size_t>(s + L_)];
@@ -129,35 +164,28 @@ class Router {
     auto& senders = senders_;
     senders.clear();
     for (std::int32_t p : slots_.senders[static_cast<size_t>(s)])
-      if (const std::uint64_t u = usable_[static_cast<size_t>(p)]) senders.push_back({std::popcount(u), p});
+      if (usable_[static_cast<size_t>(p)]) senders.push_back({usable_count_[static_cast<size_t>(p)], p});
     shuffled_by_key(senders);
-    auto& bucket = bucket_;
-    for (auto& b : bucket) b.clear();
-    for (const auto& sp : senders)
+    for (auto& b : bucket_) b.clear();
+    std::uint64_t open = 0;  // the items with a sender not yet used in this step
+    for (const auto& sp : senders) {
+      open |= usable_[static_cast<size_t>(sp.second)];
       for (std::uint64_t m = usable_[static_cast<size_t>(sp.second)]; m; m &= m - 1)
-        bucket[static_cast<size_t>(std::countr_zero(m))].push_back(sp.second);
-    std::vector<size_t>& next = next_;
-    std::fill(next.begin(), next.end(), 0);
-    auto available = [&](int e) {
-      auto& b = bucket[static_cast<size_t>(e)];
-      size_t& i = next[static_cast<size_t>(e)];
-      while (i < b.size() && used_[static_cast<size_t>(b[i])]) ++i;
-      return i < b.size();
-    };
+        bucket_[static_cast<size_t>(std::countr_zero(m))].push_back(sp.second);
+    }
+    std::fill(next_.begin(), next_.end(), 0);
     const int shift = static_cast<int>(rng_() % static_cast<std::uint64_t>(K_));
-    for (size_t i = 0; i < order.size(); ++i) {
+    for (size_t i = 0; i < order.size() && open; ++i) {
       const std::int32_t q = order[i].second;
-      int best = -1;  // among equally rare items, the first from a rotating start
-      const int start = static_cast<int>((static_cast<size_t>(shift) + i) % static_cast<size_t>(K_));
-      for (int d = 0; d < K_; ++d) {
-        const int e = (start + d) % K_;
-        if (held_[static_cast<size_t>(q)] >> e & 1 || !available(e)) continue;
-        if (best < 0 || holders_[static_cast<size_t>(e)] < holders_[static_cast<size_t>(best)]) best = e;
-      }
+      const int best = rarest(open & ~held_[static_cast<size_t>(q)],
+                              static_cast<int>((static_cast<size_t>(shift) + i) % static_cast<size_t>(K_)));
       if (best < 0) continue;
-      const std::int32_t p = bucket[static_cast<size_t>(best)][next[static_cast<size_t>(best)]];
+      const std::int32_t p = bucket_[static_cast<size_t>(best)][next_[static_cast<size_t>(best)]];
       used_[static_cast<size_t>(p)] = 1;
+      for (std::uint64_t m = usable_[static_cast<size_t>(p)] & open; m; m &= m - 1)
+        if (const int e = std::countr_zero(m); !available(e)) open &= ~(1ull << e);
       held_[static_cast<size_t>(q)] |= 1ull << best;
+      ++held_count_[static_cast<size_t>(q)];
       ++holders_[static_cast<size_t>(best)];
       const Message msg{s, s + L_, p, q, best};
       out.push_back(msg);
@@ -173,6 +201,7 @@ class Router {
   }
 
   const Slots& slots_;
+  const int window_;
   const std::vector<int>& priority_;
   const int offset_;
   const int L_, K_;
@@ -180,6 +209,7 @@ class Router {
   std::mt19937_64 rng_;
   std::vector<std::uint64_t> held_;    // items received or in flight
   std::vector<std::uint64_t> usable_;  // items arrived (may be forwarded)
+  std::vector<int> held_count_, usable_count_;
   std::vector<int> left_;              // free receive slots not yet passed
   std::vector<std::uint8_t> used_;     // sender busy in this step
   std::vector<i64> holders_;
@@ -191,22 +221,24 @@ class Router {
   std::vector<size_t> next_;
 };
 
-// Attempts 0..attempts-1 of the squeaky wheel: attempt i routes with seed i, serving first (among
-// receivers of equal slack) the processors that earlier attempts left short, each by how often.
-// The index of the first attempt that routes, its messages in `out`; nullopt if none does or
-// the deadline passed. Deterministic: the same arguments give the same attempt and messages.
-std::optional<std::uint64_t> route(const Slots& slots, i64 P, int L, int K, std::uint64_t attempts, const Limits& limits,
-                                   std::vector<Message>& out) {
+// Attempts 0..attempts-1 of the squeaky wheel in the prefix of `slots` up to `window`: attempt i
+// routes with seed i, serving first (among receivers of equal slack) the processors that earlier
+// attempts left short, each by how often. The index of the first attempt that routes, its
+// messages in `out`; nullopt if none does or the deadline passed. Deterministic: the same
+// arguments give the same attempt and messages.
+std::optional<std::uint64_t> route(const Slots& slots, int window, i64 P, int L, int K, std::uint64_t attempts,
+                                   const Limits& limits, std::vector<Message>& out) {
+  const std::vector<int> left = receive_slots(slots, P, window);
   std::vector<int> short_of;
   for (std::uint64_t i = 0; i < attempts && !limits.expired(); ++i) {
     out.clear();
     const int offset = static_cast<int>(std::min<std::uint64_t>(i, INT_MAX));
     if (i + 1 == attempts) {  // the last attempt need not learn
-      if (Router(slots, P, L, K, i, short_of, offset).run(out)) return i;
+      if (Router(slots, window, left, P, L, K, i, short_of, offset).run(out)) return i;
       break;
     }
     if (short_of.empty()) short_of.assign(static_cast<size_t>(P), 0);
-    if (Router(slots, P, L, K, i, short_of, offset).run(out, &short_of)) return i;
+    if (Router(slots, window, left, P, L, K, i, short_of, offset).run(out, &short_of)) return i;
   }
   out.clear();
   return std::nullopt;
@@ -261,11 +293,11 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
   check_endgame(a, k, K, window);
   const i64 m = k - K;
   std::vector<Message> endgame;
-  const Slots canonical = free_slots(frame_messages(a, 0, window, rotation), a.P, 0, window, nullptr);
-  if (route(canonical, a.P, a.L, K, attempt + 1, Limits{}, endgame) != attempt) return std::nullopt;
+  const Slots canonical = free_slots(frame_messages(a, 0, window, rotation), 0, window, nullptr);
+  if (route(canonical, window, a.P, a.L, K, attempt + 1, Limits{}, endgame) != attempt) return std::nullopt;
   Schedule s;
   std::vector<Message> kept;
-  const Slots here = free_slots(frame_messages(a, m, window, rotation, &s), a.P, m, window, &kept);
+  const Slots here = free_slots(frame_messages(a, m, window, rotation, &s), m, window, &kept);
   const std::vector<std::int32_t> map = role_map(canonical, here, a.P);
   // Number the endgame items by the source's first send (messages are in step order).
   std::vector<int> label(static_cast<size_t>(K), -1);
@@ -293,16 +325,21 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
   int last = a.L;
   for (int K = 1; K <= std::min(max_K, 64); ++K)
     last = std::max(last, static_cast<int>(kitem_lower_bound(a.L, a.P, K)) + max_extra);
-  // One expansion; each rotation remaps a copy of it.
+  // One expansion; the slots of each rotation (a remapped copy of it) to the largest window,
+  // whose prefixes are the smaller windows' slots.
   std::optional<std::vector<Message>> plain;
-  std::deque<std::pair<std::vector<std::int64_t>, std::vector<Message>>> cache;  // stable references
-  auto messages = [&](const Rotation& rot) -> const std::vector<Message>& {
+  std::deque<std::pair<std::vector<std::int64_t>, Slots>> cache;  // stable references
+  auto slots = [&](const Rotation& rot) -> const Slots& {
+    for (const auto& [ids, s] : cache)
+      if (ids == rot.ids) return s;
     if (!plain) plain = frame_messages(a, 0, last, Rotation{});
-    if (rot.g() < 2) return *plain;
-    for (const auto& [ids, m] : cache)
-      if (ids == rot.ids) return m;
-    cache.emplace_back(rot.ids, *plain);
-    remap_roles(cache.back().second, rot);
+    if (rot.g() < 2) {
+      cache.emplace_back(rot.ids, free_slots(*plain, 0, last, nullptr));
+    } else {
+      std::vector<Message> copy = *plain;
+      remap_roles(copy, rot);
+      cache.emplace_back(rot.ids, free_slots(copy, 0, last, nullptr));
+    }
     return cache.back().second;
   };
   // The fewest virtual trees any processor meets, per (window, rotation): computed once each.
@@ -326,9 +363,8 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
         // A processor meets as many virtual trees as it has free receive slots: fewer than K
         // (read off the letter pattern, no expansion) and no routing can work.
         if (capacity(W, *rot) < K) continue;
-        const Slots s = free_slots(messages(*rot), a.P, 0, W, nullptr);
         std::vector<Message> endgame;
-        if (const std::optional<std::uint64_t> i = route(s, a.P, a.L, K, attempts, limits, endgame))
+        if (const std::optional<std::uint64_t> i = route(slots(*rot), W, a.P, a.L, K, attempts, limits, endgame))
           e.window = W, e.routed = *i;
       }
     }
