@@ -6,8 +6,10 @@
 #include <bit>
 #include <limits>
 #include <deque>
-#include <map>
 #include <tuple>
+#include <unordered_map>
+
+#include <boost/container_hash/hash.hpp>
 
 #include "checked.hpp"
 #include "expand.hpp"
@@ -20,15 +22,15 @@ namespace {
 
 // The trees one processor with this letter sequence meets (letter(tau) for tau = 0..window, all
 // letters <= max_letter: steps before L + T - max_letter only see items before 0).
+// Into s (a buffer the caller reuses: one call per phase of every block).
 template <class LetterAt>
-std::vector<int> trees_seen(const Assignment& a, int window, int trees, i64 max_letter, LetterAt letter_at) {
-  std::vector<int> s;
+void trees_seen(const Assignment& a, int window, int trees, i64 max_letter, LetterAt letter_at, std::vector<int>& s) {
+  s.clear();
   for (int tau = static_cast<int>(std::max<i64>(0, a.L + a.T - max_letter)); tau <= window; ++tau) {
     const i64 item = tau + letter_at(tau) - a.L - a.T;
     if (item >= 0 && item < trees) s.push_back(static_cast<int>(item));
   }
   std::sort(s.begin(), s.end());
-  return s;
 }
 
 // First processor id of each BlockWord in the expansion's layout (source 0, blocks in order).
@@ -66,12 +68,13 @@ std::optional<Rotation> receive_only_rotation(const Assignment& a, int K) {
 void remap_roles(std::vector<Message>& messages, const Rotation& rot) {
   if (rot.g() < 2) return;
   const int g = rot.g();
+  // Each id's place in the rotation (-1: not rotated), looked up once per message end: the
+  // frames have P times the items' messages, so a table of the largest id costs nothing.
+  std::vector<int> place(static_cast<size_t>(*std::max_element(rot.ids.begin(), rot.ids.end())) + 1, -1);
+  for (int h = 0; h < g; ++h) place[static_cast<size_t>(rot.ids[static_cast<size_t>(h)])] = h;
   auto map = [&](std::int32_t& id, std::int32_t item) {
-    for (int h = 0; h < g; ++h)
-      if (id == rot.ids[static_cast<size_t>(h)]) {
-        id = static_cast<std::int32_t>(rot.ids[static_cast<size_t>(floor_mod(h - item, g))]);
-        return;
-      }
+    if (static_cast<size_t>(id) >= place.size() || place[static_cast<size_t>(id)] < 0) return;
+    id = static_cast<std::int32_t>(rot.ids[static_cast<size_t>(floor_mod(place[static_cast<size_t>(id)] - item, g))]);
   };
   for (Message& m : messages) map(m.sender, m.item), map(m.receiver, m.item);
 }
@@ -124,10 +127,17 @@ TreeClasses tree_classes(const Assignment& a, int window, const Rotation& rot) {
   TreeClasses c;
   c.window = window;
   c.trees = window - a.L + 1;
-  std::map<std::vector<int>, size_t> index;
+  // Hashed: thousands of phases share a few sets, and a tree map's vector comparisons were
+  // 14 % of the table's time at L = 7, P <= 2000.
+  std::unordered_map<std::vector<int>, size_t, boost::hash<std::vector<int>>> index;
+  std::vector<int> seen;
   for_each_sequence(a, rot, [&](auto letter_at, i64 max_letter, i64 count) {
-    auto [it, fresh] = index.emplace(trees_seen(a, window, c.trees, max_letter, letter_at), c.sets.size());
-    if (fresh) c.sets.push_back(it->first), c.counts.push_back(0);
+    trees_seen(a, window, c.trees, max_letter, letter_at, seen);
+    auto it = index.find(seen);
+    if (it == index.end()) {
+      it = index.emplace(seen, c.sets.size()).first;
+      c.sets.push_back(seen), c.counts.push_back(0);
+    }
     c.counts[it->second] += count;
   });
   return c;

@@ -104,14 +104,15 @@ std::optional<Assignment> solve_schedule(const Assignment& w, const Limits& limi
 
 // The schedule on the ties tree chosen for the endgame (kitem/endgame_tree.hpp), repacked and
 // routed with kRangeRetrimmedAttempts; nullopt where one step finds nothing.
-std::optional<std::pair<Assignment, EndgamePlan>> retrimmed_plan(int L, std::int64_t P, TrimOrder order, int max_K,
-                                                                const Limits& limits, int below = INT_MAX) {
+std::optional<std::pair<RoutingFrame, EndgamePlan>> retrimmed_plan(int L, std::int64_t P, TrimOrder order, int max_K,
+                                                                   const Limits& limits, int below = INT_MAX) {
   const std::optional<Assignment> t = endgame_tree_schedule(L, P, order, limits);
   if (!t) return std::nullopt;
   std::optional<Assignment> b = balance_for_endgame(*t, endgame_items_at_bound(L, P), limits);
   if (!b) return std::nullopt;
-  EndgamePlan plan = routed_plan(*b, max_K, 0, kRangeRetrimmedAttempts, limits, below);
-  return std::make_pair(std::move(*b), std::move(plan));
+  RoutingFrame frame(std::move(*b));
+  EndgamePlan plan = routed_plan(frame, max_K, 0, kRangeRetrimmedAttempts, limits, below);
+  return std::make_pair(std::move(frame), std::move(plan));
 }
 
 // Every construction, cheapest first, each only while the ones before miss the bound for large
@@ -182,8 +183,8 @@ Plans all_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int6
   // repacked and routed.
   for (TrimOrder order : trim_orders(L)) {
     if (!above() || limits.expired()) break;
-    if (std::optional<std::pair<Assignment, EndgamePlan>> r = retrimmed_plan(L, P, order, max_K, limits, below()))
-      plans.push_back(std::move(*r)), names.push_back("retrimmed-routed-endgame");
+    if (std::optional<std::pair<RoutingFrame, EndgamePlan>> r = retrimmed_plan(L, P, order, max_K, limits, below()))
+      plans.emplace_back(r->first.assignment(), std::move(r->second)), names.push_back("retrimmed-routed-endgame");
   }
   return out;
 }
@@ -218,30 +219,31 @@ void route_above_bound(Plans& all, int L, std::int64_t P, int max_K, std::int64_
 // often fails) are coloured, on that schedule itself; nullopt otherwise (then all_plans runs).
 std::optional<Plans> fast_plans(const Assignment& w, int L, std::int64_t P, int max_K, std::int64_t big,
                                 const Limits& colour, const Limits& limits, Plans& tried) {
-  // A routing at the bound for large k, with the short K (small k) coloured on `plain`.
-  auto at_bound = [&](const Assignment& plain, Assignment b, EndgamePlan routed,
+  // A routing at the bound for large k (of frame's schedule), with the short K (small k)
+  // coloured on `plain`.
+  auto at_bound = [&](const Assignment& plain, RoutingFrame& frame, EndgamePlan routed,
                       const std::string& name) -> std::optional<Plans> {
     if (routed.time(big).first > kitem_lower_bound(L, P, big)) {
-      tried.plans.emplace_back(std::move(b), std::move(routed)), tried.names.push_back(name);
+      tried.plans.emplace_back(frame.assignment(), std::move(routed)), tried.names.push_back(name);
       return std::nullopt;
     }
     int short_K = 0;  // the largest K whose entry misses its bound
     for (const EndgamePlan::Entry& e : routed.entries)
       if (e.window != kitem_lower_bound(L, P, e.K)) short_K = e.K;
     Plans out;
-    out.plans.emplace_back(std::move(b), std::move(routed));
+    out.plans.emplace_back(frame.assignment(), std::move(routed));
     out.names.push_back(name);
     if (short_K > 0) {
       EndgamePlan coloured = endgame_plan(plain, short_K, 2, colour);
       // ... and, where the colouring is more than one step above a K's bound, routed one or two
-      // windows above it (as route_above_bound).
+      // windows above it (as route_above_bound), on the frame expanded for the bound.
       int above_K = 0;
       for (const EndgamePlan::Entry& e : coloured.entries)
         if (!e.window || *e.window > kitem_lower_bound(L, P, e.K) + 1) above_K = e.K;
       out.plans.emplace_back(plain, std::move(coloured)), out.names.push_back("colored-endgame");
       if (above_K > 0) {
-        EndgamePlan above = routed_plan(out.plans[0].first, above_K, 2, kRangeRoutedAttempts, limits, INT_MAX, 1);
-        out.plans.emplace_back(out.plans[0].first, std::move(above)), out.names.push_back(name);
+        EndgamePlan above = routed_plan(frame, above_K, 2, kRangeRoutedAttempts, limits, INT_MAX, 1);
+        out.plans.emplace_back(frame.assignment(), std::move(above)), out.names.push_back(name);
       }
     }
     return out;
@@ -249,16 +251,18 @@ std::optional<Plans> fast_plans(const Assignment& w, int L, std::int64_t P, int 
   auto attempt = [&](const Assignment& a) -> std::optional<Plans> {
     std::optional<Assignment> b = balance_for_endgame(a, endgame_items_at_bound(L, P), limits);
     if (!b) return std::nullopt;
-    EndgamePlan routed = routed_plan(*b, max_K, 0, kRangeRoutedAttempts, limits);
-    return at_bound(a, std::move(*b), std::move(routed), "balanced-routed-endgame");
+    RoutingFrame frame(std::move(*b));
+    EndgamePlan routed = routed_plan(frame, max_K, 0, kRangeRoutedAttempts, limits);
+    return at_bound(a, frame, std::move(routed), "balanced-routed-endgame");
   };
   if (std::optional<Plans> p = attempt(w)) return p;
   if (L < kRangeSolveLargePMinL) return std::nullopt;
   if (const std::optional<Assignment> s = solve_schedule(w, limits))
     if (std::optional<Plans> p = attempt(*s)) return p;
   for (TrimOrder order : trim_orders(L))
-    if (std::optional<std::pair<Assignment, EndgamePlan>> r = retrimmed_plan(L, P, order, max_K, limits))
-      if (std::optional<Plans> p = at_bound(r->first, r->first, std::move(r->second), "retrimmed-routed-endgame")) return p;
+    if (std::optional<std::pair<RoutingFrame, EndgamePlan>> r = retrimmed_plan(L, P, order, max_K, limits))
+      if (std::optional<Plans> p = at_bound(r->first.assignment(), r->first, std::move(r->second), "retrimmed-routed-endgame"))
+        return p;
   return std::nullopt;
 }
 

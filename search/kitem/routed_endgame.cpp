@@ -24,16 +24,8 @@ namespace {
 
 using i64 = std::int64_t;
 
-// The free slots of a frame, by step: who may send at s, who may receive at t. Built once to the
-// largest window; a smaller window W is its prefix (the receivers at t <= W, the senders at
-// s <= W - L: a slot's message arrives L after it is sent), with the same order in every list.
-struct Slots {
-  std::vector<std::vector<std::int32_t>> senders;    // [s - m]
-  std::vector<std::vector<std::int32_t>> receivers;  // [t - m]
-};
-
 // Per processor, its free receive slots at steps 0..window of the frame.
-std::vector<int> receive_slots(const Slots& slots, i64 P, int window) {
+std::vector<int> receive_slots(const FrameSlots& slots, i64 P, int window) {
   std::vector<int> n(static_cast<size_t>(P), 0);
   for (size_t t = 0; t <= static_cast<size_t>(window) && t < slots.receivers.size(); ++t)
     for (std::int32_t q : slots.receivers[t]) ++n[static_cast<size_t>(q)];
@@ -56,8 +48,8 @@ std::vector<Message> frame_messages(const Assignment& a, i64 m, int window, cons
 // engine/expand.hpp), which does not depend on how many items were expanded: a plan's routing
 // (on the prefix of its largest window) and routed_schedule's (expanded to the window) see the
 // same lists, so an attempt replays.
-Slots free_slots(const std::vector<Message>& messages, i64 m, int window, std::vector<Message>* kept) {
-  Slots slots;
+FrameSlots free_slots(const std::vector<Message>& messages, i64 m, int window, std::vector<Message>* kept) {
+  FrameSlots slots;
   slots.senders.resize(static_cast<size_t>(window + 1));
   slots.receivers.resize(static_cast<size_t>(window + 1));
   for (const Message& msg : messages) {
@@ -77,7 +69,7 @@ class Router {
   // The routing in the prefix of `slots` up to `window`; left: receive_slots(slots, P, window).
   // priority: per processor, how many earlier attempts left it short (empty: none), at most
   // `offset` each.
-  Router(const Slots& slots, int window, const std::vector<int>& left, i64 P, int L, int K, std::uint64_t seed,
+  Router(const FrameSlots& slots, int window, const std::vector<int>& left, i64 P, int L, int K, std::uint64_t seed,
          const std::vector<int>& priority, int offset)
       : slots_(slots), window_(window), priority_(priority), offset_(offset), L_(L), K_(K),
         all_(K == 64 ? ~0ull : (1ull << K) - 1), rng_(seed), held_(static_cast<size_t>(P), 0),
@@ -200,7 +192,7 @@ class Router {
     return ok;
   }
 
-  const Slots& slots_;
+  const FrameSlots& slots_;
   const int window_;
   const std::vector<int>& priority_;
   const int offset_;
@@ -226,7 +218,7 @@ class Router {
 // attempts left short, each by how often. The index of the first attempt that routes, its
 // messages in `out`; nullopt if none does or the deadline passed. Deterministic: the same
 // arguments give the same attempt and messages.
-std::optional<std::uint64_t> route(const Slots& slots, int window, i64 P, int L, int K, std::uint64_t attempts,
+std::optional<std::uint64_t> route(const FrameSlots& slots, int window, i64 P, int L, int K, std::uint64_t attempts,
                                    const Limits& limits, std::vector<Message>& out) {
   const std::vector<int> left = receive_slots(slots, P, window);
   std::vector<int> short_of;
@@ -246,7 +238,7 @@ std::optional<std::uint64_t> route(const Slots& slots, int window, i64 P, int L,
 
 // Per processor, its slot steps (sends, then -1, then receptions): equal lists are
 // interchangeable roles for the routing.
-std::vector<std::vector<int>> signatures(const Slots& slots, i64 P) {
+std::vector<std::vector<int>> signatures(const FrameSlots& slots, i64 P) {
   std::vector<std::vector<int>> sig(static_cast<size_t>(P));
   for (size_t t = 0; t < slots.senders.size(); ++t)
     for (std::int32_t p : slots.senders[t]) sig[static_cast<size_t>(p)].push_back(static_cast<int>(t));
@@ -258,7 +250,7 @@ std::vector<std::vector<int>> signatures(const Slots& slots, i64 P) {
 
 // The processor of `to` that plays each processor's role in `from` (shift argument: the slot
 // lists agree as multisets). std::logic_error if they do not.
-std::vector<std::int32_t> role_map(const Slots& from, const Slots& to, i64 P) {
+std::vector<std::int32_t> role_map(const FrameSlots& from, const FrameSlots& to, i64 P) {
   const auto a = signatures(from, P), b = signatures(to, P);
   auto order = [P](const std::vector<std::vector<int>>& sig) {
     std::vector<std::int32_t> id(static_cast<size_t>(P));
@@ -293,11 +285,11 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
   check_endgame(a, k, K, window);
   const i64 m = k - K;
   std::vector<Message> endgame;
-  const Slots canonical = free_slots(frame_messages(a, 0, window, rotation), 0, window, nullptr);
+  const FrameSlots canonical = free_slots(frame_messages(a, 0, window, rotation), 0, window, nullptr);
   if (route(canonical, window, a.P, a.L, K, attempt + 1, Limits{}, endgame) != attempt) return std::nullopt;
   Schedule s;
   std::vector<Message> kept;
-  const Slots here = free_slots(frame_messages(a, m, window, rotation, &s), m, window, &kept);
+  const FrameSlots here = free_slots(frame_messages(a, m, window, rotation, &s), m, window, &kept);
   const std::vector<std::int32_t> map = role_map(canonical, here, a.P);
   // Number the endgame items by the source's first send (messages are in step order).
   std::vector<int> label(static_cast<size_t>(K), -1);
@@ -318,30 +310,38 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
   return s;
 }
 
+const FrameSlots& RoutingFrame::slots(const Rotation& rotation, int window) {
+  if (window > last_) {
+    messages_ = frame_messages(a_, 0, window, Rotation{});
+    last_ = window;
+    by_rotation_.clear();
+  }
+  for (const auto& [ids, s] : by_rotation_)
+    if (ids == rotation.ids) return s;
+  if (rotation.g() < 2) {
+    by_rotation_.emplace_back(rotation.ids, free_slots(messages_, 0, last_, nullptr));
+  } else {
+    std::vector<Message> rotated = messages_;
+    remap_roles(rotated, rotation);
+    by_rotation_.emplace_back(rotation.ids, free_slots(rotated, 0, last_, nullptr));
+  }
+  return by_rotation_.back().second;
+}
+
 EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t attempts, const Limits& limits,
                         int below, int min_extra) {
+  RoutingFrame frame(a);
+  return routed_plan(frame, max_K, max_extra, attempts, limits, below, min_extra);
+}
+
+EndgamePlan routed_plan(RoutingFrame& frame, int max_K, int max_extra, std::uint64_t attempts, const Limits& limits,
+                        int below, int min_extra) {
+  const Assignment& a = frame.assignment();
   // The slots depend on the window and the rotation only, not on K, and a window's slots are
-  // the larger window's that arrive in it: one expansion per rotation, to the largest window.
+  // a prefix of a larger window's: one expansion, to the largest window.
   int last = a.L;
   for (int K = 1; K <= std::min(max_K, 64); ++K)
     last = std::max(last, static_cast<int>(kitem_lower_bound(a.L, a.P, K)) + max_extra);
-  // One expansion; the slots of each rotation (a remapped copy of it) to the largest window,
-  // whose prefixes are the smaller windows' slots.
-  std::optional<std::vector<Message>> plain;
-  std::deque<std::pair<std::vector<std::int64_t>, Slots>> cache;  // stable references
-  auto slots = [&](const Rotation& rot) -> const Slots& {
-    for (const auto& [ids, s] : cache)
-      if (ids == rot.ids) return s;
-    if (!plain) plain = frame_messages(a, 0, last, Rotation{});
-    if (rot.g() < 2) {
-      cache.emplace_back(rot.ids, free_slots(*plain, 0, last, nullptr));
-    } else {
-      std::vector<Message> copy = *plain;
-      remap_roles(copy, rot);
-      cache.emplace_back(rot.ids, free_slots(copy, 0, last, nullptr));
-    }
-    return cache.back().second;
-  };
   // The fewest virtual trees any processor meets, per (window, rotation): computed once each.
   std::vector<std::tuple<int, std::vector<std::int64_t>, std::int64_t>> fewest;
   auto capacity = [&](int W, const Rotation& rot) -> int {
@@ -364,7 +364,7 @@ EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint
         // (read off the letter pattern, no expansion) and no routing can work.
         if (capacity(W, *rot) < K) continue;
         std::vector<Message> endgame;
-        if (const std::optional<std::uint64_t> i = route(slots(*rot), W, a.P, a.L, K, attempts, limits, endgame))
+        if (const std::optional<std::uint64_t> i = route(frame.slots(*rot, last), W, a.P, a.L, K, attempts, limits, endgame))
           e.window = W, e.routed = *i;
       }
     }

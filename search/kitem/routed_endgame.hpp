@@ -32,8 +32,11 @@
 // m + e is never sent before step m + e (the simulator's release rule).
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "assignment.hpp"
 #include "kitem/colored_endgame.hpp"
@@ -49,11 +52,40 @@ namespace blockcast {
 std::optional<Schedule> routed_schedule(const Assignment& a, std::int64_t k, int K, int window, const Rotation& rotation,
                                         std::uint64_t attempt);
 
+// The free slots of a frame, by step: who may send at s, who may receive at t. A smaller window
+// W is a prefix of a larger window's slots (the receivers at t <= W, the senders at s <= W - L),
+// with the same order in every list.
+struct FrameSlots {
+  std::vector<std::vector<std::int32_t>> senders;    // [s - m]
+  std::vector<std::vector<std::int32_t>> receivers;  // [t - m]
+};
+
+// One continuous schedule's canonical frame (m = 0) expanded once, to the largest window asked
+// for so far, and its free slots per rotation: the routed plans of the same schedule share it
+// (the table routes at the bound and again above it; the expansion was about 40 % of the
+// table's time above P = 2000). State: the caches; the schedule is a copy.
+class RoutingFrame {
+ public:
+  explicit RoutingFrame(Assignment a) : a_(std::move(a)) {}
+  const Assignment& assignment() const { return a_; }
+  // The slots under `rotation` up to at least `window` (expanded again if it is larger than
+  // any before). The reference lives until the next call with a larger window.
+  const FrameSlots& slots(const Rotation& rotation, int window);
+
+ private:
+  Assignment a_;
+  int last_ = -1;                  // the window expanded
+  std::vector<Message> messages_;  // the frame's messages to last_, roles not rotated
+  std::deque<std::pair<std::vector<std::int64_t>, FrameSlots>> by_rotation_;  // by rotation ids
+};
+
 // As endgame_plan (colored_endgame.hpp), with routings instead of colourings: for each K =
 // 1..max_K the smallest window in [lo_K + min_extra, lo_K + max_extra] that one of attempts
 // 0..attempts-1 routes, only windows with W - K < below (time k - K + W below k + `below`: what
 // the caller must beat). min_extra > 0: windows at the bound were searched before. limits: the
-// whole call's deadline.
+// whole call's deadline. The first form routes frame.assignment().
+EndgamePlan routed_plan(RoutingFrame& frame, int max_K, int max_extra, std::uint64_t attempts, const Limits& limits,
+                        int below = std::numeric_limits<int>::max(), int min_extra = 0);
 EndgamePlan routed_plan(const Assignment& a, int max_K, int max_extra, std::uint64_t attempts, const Limits& limits,
                         int below = std::numeric_limits<int>::max(), int min_extra = 0);
 
