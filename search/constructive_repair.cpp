@@ -37,11 +37,15 @@ struct Slots {
   // every iteration, and summing the letters each time made a packing attempt quadratic in
   // the instance (half of conjecture --L 256). Same values, same random choices.
   i64 s = 0;
+  // need() kept up to date the same way (-1: no letter placed yet): repair() scans every block
+  // for a wrong residue in every iteration, and the division in each was 40 % of a packing of
+  // the ties tree at L = 3, P = 4000 (kbroadcast-table's retrimmed trees).
+  int nd = -1;
   i64 sum() const { return s; }
-  int need() const { return mod(-(u + sum()), r); }  // 0 iff the block is legal
-  void add(int v) { letters.push_back(v), s += v; }
-  void put(std::size_t k, int v) { s += v - letters[k], letters[k] = v; }
-  void refresh() { s = std::accumulate(letters.begin(), letters.end(), i64{0}); }
+  int need() const { return nd >= 0 ? nd : mod(-(u + s), r); }  // 0 iff the block is legal
+  void add(int v) { letters.push_back(v), s += v, nd = mod(-(u + s), r); }
+  void put(std::size_t k, int v) { s += v - letters[k], letters[k] = v, nd = mod(-(u + s), r); }
+  void refresh() { s = std::accumulate(letters.begin(), letters.end(), i64{0}), nd = mod(-(u + s), r); }
 };
 
 class Packer {
