@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 
 #include "checked.hpp"
@@ -42,6 +43,46 @@ TEST_CASE("routed endgame: every plan's schedules replay at the planned time, an
   MESSAGE(plans << " plans, " << replays << " schedules replayed, " << at_bound << " at the bound for large k");
   CHECK(replays > 3 * plans);
   CHECK(at_bound > plans / 2);  // measured: 207 of 356 (most with L <= 3, many with L = 4)
+}
+
+TEST_CASE("routed endgame: a shared frame plans as fresh ones, whichever window it expanded first") {
+  // RoutingFrame expands once, to the largest window asked so far; a smaller window routes on a
+  // prefix of its slots. Small windows first, then larger ones (expanded again), then small
+  // ones on the larger expansion: every plan must equal the plan of a fresh frame, and replay.
+  auto same = [](const EndgamePlan& x, const EndgamePlan& y) {
+    if (x.entries.size() != y.entries.size()) return false;
+    for (size_t i = 0; i < x.entries.size(); ++i)
+      if (x.entries[i].window != y.entries[i].window || x.entries[i].routed != y.entries[i].routed ||
+          x.entries[i].rotation.ids != y.entries[i].rotation.ids)
+        return false;
+    return true;
+  };
+  int plans = 0, routed = 0;
+  for (int L = 2; L <= 4; ++L) {
+    EveryPOptions o;
+    o.threads = 1;
+    for (const Cell& c : every_p_table({L, L}, {2, 60}, o)) {
+      if (!c.witness) continue;
+      const Assignment& a = *c.witness;
+      const int K = endgame_items_at_bound(L, a.P);
+      RoutingFrame frame(a);
+      struct Call {
+        int max_K, max_extra, min_extra;
+      };
+      for (const Call& call : {Call{K, 0, 0}, Call{K + 3, 2, 1}, Call{K + 1, 1, 0}}) {
+        const EndgamePlan shared = routed_plan(frame, call.max_K, call.max_extra, 8, Limits{}, INT_MAX, call.min_extra);
+        const EndgamePlan fresh = routed_plan(a, call.max_K, call.max_extra, 8, Limits{}, INT_MAX, call.min_extra);
+        CAPTURE(L);
+        CAPTURE(a.P);
+        CAPTURE(call.max_K);
+        CHECK(same(shared, fresh));
+        ++plans;
+        if (shared.time(K + 5).second > 0) routed += replay_plan(frame.assignment(), shared, K + 5) > 0;
+      }
+    }
+  }
+  MESSAGE(plans << " plans on shared frames, " << routed << " replayed");
+  CHECK(routed > plans / 2);
 }
 
 TEST_CASE("routed endgame: the obstruction instance (L = 3, P = 14) reaches the bound once repacked") {

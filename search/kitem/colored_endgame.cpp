@@ -338,7 +338,9 @@ std::pair<std::int64_t, int> EndgamePlan::time(std::int64_t k) const {
     if (!e.window || e.K > k) continue;
     const std::int64_t m = k - e.K;
     if (m > 0 && *e.window < delay - 1) continue;
-    best = std::min(best, std::pair<std::int64_t, int>{m + *e.window, e.K});
+    // Kept items finish at m + D - 1 <= m + window; the endgame at m + finish.
+    const std::int64_t end = e.finish ? std::max<std::int64_t>(*e.finish, m > 0 ? delay - 1 : 0) : *e.window;
+    best = std::min(best, std::pair<std::int64_t, int>{m + end, e.K});
   }
   return best;
 }

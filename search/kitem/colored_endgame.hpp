@@ -109,10 +109,15 @@ struct EndgamePlan {
     std::vector<int> color;     // its colouring (empty for a routed entry)
     Rotation rotation;          // the roles rotated for it
     std::optional<std::uint64_t> routed;  // set: the routed endgame's attempt (routed_endgame.hpp)
+    // Routed: the last arrival of its routing (<= window). A routing may finish before the
+    // window it was routed in (more slots steer the greedy elsewhere); the window stays what
+    // replays it, the finish is its time.
+    std::optional<int> finish;
   };
   std::vector<Entry> entries;  // entries[K - 1]
-  // The best time for k items this plan gives (k - K + W over usable K), with the K used; the
-  // cut schedule (D + k - 1, K = 0) when nothing better.
+  // The best time for k items this plan gives (k - K + W over usable K, with W the finish of a
+  // routed entry and at least D - 1 with kept items), with the K used; the cut schedule
+  // (D + k - 1, K = 0) when nothing better.
   std::pair<std::int64_t, int> time(std::int64_t k) const;
 };
 

@@ -364,8 +364,10 @@ EndgamePlan routed_plan(RoutingFrame& frame, int max_K, int max_extra, std::uint
         // (read off the letter pattern, no expansion) and no routing can work.
         if (capacity(W, *rot) < K) continue;
         std::vector<Message> endgame;
-        if (const std::optional<std::uint64_t> i = route(frame.slots(*rot, last), W, a.P, a.L, K, attempts, limits, endgame))
-          e.window = W, e.routed = *i;
+        if (const std::optional<std::uint64_t> i = route(frame.slots(*rot, last), W, a.P, a.L, K, attempts, limits, endgame)) {
+          e.window = W, e.routed = *i, e.finish = 0;
+          for (const Message& msg : endgame) e.finish = std::max(*e.finish, static_cast<int>(msg.recv_step));
+        }
       }
     }
     // From K_bound on, bound(k) - k is constant, so an entry usable with kept items gives every
