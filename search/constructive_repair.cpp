@@ -160,18 +160,27 @@ class Packer {
   // to its target with residue-preserving swaps against the reserve.
   bool repair(bool use_reserve) {
     const std::size_t iters = 40 + 8 * blocks_.size();  // cheap failures: the caller restarts
+    bad_.clear();
+    for (std::size_t i = 0; i < blocks_.size(); ++i)
+      if (blocks_[i].need() != 0) bad_.push_back(i);
     for (std::size_t iter = 0; iter < iters; ++iter) {
-      std::vector<std::size_t> bad;
-      for (std::size_t i = 0; i < blocks_.size(); ++i)
-        if (blocks_[i].need() != 0) bad.push_back(i);
-      if (bad.empty() && dev_ == 0) return true;
-      if (!bad.empty()) {
-        if (!fix_residue(bad[rng_() % bad.size()], use_reserve)) return false;
+      if (bad_.empty() && dev_ == 0) return true;
+      if (!bad_.empty()) {
+        if (!fix_residue(bad_[rng_() % bad_.size()], use_reserve)) return false;
       } else if (!fix_sum()) {
         return false;
       }
     }
     return false;
+  }
+
+  // Block i's entry in bad_ after one of its letters changed. Only fix_residue and perturb
+  // change a residue: the sum fixes swap letters of equal residue.
+  void mark(std::size_t i) {
+    const auto it = std::lower_bound(bad_.begin(), bad_.end(), i);
+    const bool listed = it != bad_.end() && *it == i;
+    if (blocks_[i].need() != 0 && !listed) bad_.insert(it, i);
+    if (blocks_[i].need() == 0 && listed) bad_.erase(it);
   }
 
   // Block b lacks `need` (mod r): swap one of its letters a for a letter c with c - a = need
@@ -218,8 +227,10 @@ class Packer {
       dev_ += a - c.value;  // the reserve gains a and loses c
     } else {
       blocks_[c.other].put(c.oslot, a);
+      mark(static_cast<std::size_t>(c.other));
     }
     b.put(c.slot, c.value);
+    mark(bi);
     return true;
   }
   // No swap fixes block b at once: exchange a random letter with another block.
@@ -232,6 +243,7 @@ class Packer {
       std::swap(blocks_[bi].letters[rng_() % blocks_[bi].letters.size()],
                 blocks_[oi].letters[rng_() % blocks_[oi].letters.size()]);
       blocks_[bi].refresh(), blocks_[oi].refresh();
+      mark(bi), mark(oi);
       return true;
     }
     return false;
@@ -342,6 +354,10 @@ class Packer {
   std::mt19937_64& rng_;
   int A_;
   std::vector<Slots> blocks_;
+  // The blocks with a wrong residue, ascending, kept up to date by mark(): rebuilding it in
+  // every repair iteration (a scan of every block) was half of a packing of the ties tree at
+  // L = 3, P = 9000 (kbroadcast-table's retrimmed trees). Same order, same random choices.
+  std::vector<std::size_t> bad_;
   Counts reserve_;
   std::vector<int> below_, above_;
   i64 dev_ = 0;  // (sum of the reserve, i.e. the root's letters) - (its target)

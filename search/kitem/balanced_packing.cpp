@@ -40,33 +40,43 @@ i64 need(const Group& g, int K, int A) {
   return per * g.r - g.u;
 }
 
-// Sums reachable with c letters of kinds 0..j-1: layer[j][c].
+// Sums reachable with c letters of the first i kinds present: layer[i][c] (kinds[i]: the
+// letter of the i-th kind). Only the letters the block holds get a layer: a block holds a few
+// of the alphabet's letters, and a layer per letter made these tables (about 200 KB each at
+// L = 8) most of the cost of a repacking.
 struct Knapsack {
+  std::vector<size_t> kinds;
   std::vector<std::vector<Bits>> layer;
 };
 
 Knapsack knapsack(const std::vector<i64>& cnt, int cmax) {
   Knapsack k;
-  k.layer.assign(cnt.size() + 1, std::vector<Bits>(static_cast<size_t>(cmax) + 1));
-  k.layer[0][0].set(0);
   for (size_t j = 0; j < cnt.size(); ++j)
+    if (cnt[j] > 0) k.kinds.push_back(j);
+  k.layer.assign(k.kinds.size() + 1, std::vector<Bits>(static_cast<size_t>(cmax) + 1));
+  k.layer[0][0].set(0);
+  for (size_t i = 0; i < k.kinds.size(); ++i) {
+    const size_t j = k.kinds[i];
     for (int c = 0; c <= cmax; ++c)
       for (i64 t = 0; t <= std::min<i64>(cnt[j], c); ++t)
-        k.layer[j + 1][static_cast<size_t>(c)] |= k.layer[j][static_cast<size_t>(c - t)] << static_cast<size_t>(t * static_cast<i64>(j));
+        k.layer[i + 1][static_cast<size_t>(c)] |= k.layer[i][static_cast<size_t>(c - t)] << static_cast<size_t>(t * static_cast<i64>(j));
+  }
   return k;
 }
 
 // Counts per kind of c letters with sum s (precondition: reachable).
 std::vector<i64> take(const Knapsack& k, const std::vector<i64>& cnt, int c, i64 s) {
   std::vector<i64> out(cnt.size(), 0);
-  for (size_t j = cnt.size(); j-- > 0;)
+  for (size_t i = k.kinds.size(); i-- > 0;) {
+    const size_t j = k.kinds[i];
     for (i64 t = 0; t <= std::min<i64>(cnt[j], c); ++t) {
       const i64 rest = s - t * static_cast<i64>(j);
-      if (rest >= 0 && k.layer[j][static_cast<size_t>(c - t)].test(static_cast<size_t>(rest))) {
+      if (rest >= 0 && k.layer[i][static_cast<size_t>(c - t)].test(static_cast<size_t>(rest))) {
         out[j] = t, c -= static_cast<int>(t), s = rest;
         break;
       }
     }
+  }
   return out;
 }
 
