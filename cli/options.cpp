@@ -164,7 +164,7 @@ const std::vector<OptionSpec> kTable = {
     {"*", "ranges", K::flag, "", 0, 0,
      "constructions only (circulant, coloured endgame), no SAT: any size, rows merged into ranges of P and k"},
     {"*", "exact-time-limit", K::float_, "3", 0, 1'000'000,
-     "with --ranges: seconds per SAT solve of the exact search in the small cells (P <= 12, k <= 8) the constructions leave above the bound (0 = none; --time-limit still bounds the command)"},
+     "with --ranges: seconds per SAT solve of the exact search in the small cells (P <= 12 and k <= 8, or k = 2 and P <= 24) the constructions leave above the bound (0 = none; --time-limit still bounds the command)"},
     {"*", "no-periodic", K::flag, "", 0, 0, "block-cyclic schedules only: no periodic search above the lower bound"},
     {"*", "period-time-limit", K::float_, "10", 0, 1'000'000,
      "seconds for the periodic search of one P, all its periods (0 = none; the command's --time-limit still bounds it)"},
