@@ -43,6 +43,23 @@ std::vector<Message> frame_messages(const Assignment& a, i64 m, int window, cons
   return out;
 }
 
+// The messages of frame 0 that arrive by `window`, roles rotated: all its slots are made of.
+// The expansion stops after send step window - L; frame_messages would expand the last
+// virtual items' whole trees, about half of them after the window. Same messages in the same
+// order as frame_messages(a, 0, window, rotation) less those arriving later (expand.hpp's
+// batches), so the slots, and every routing on them, are the same.
+std::vector<Message> arriving_messages(const Assignment& a, int window, const Rotation& rotation) {
+  std::vector<Message> out;
+  Schedule header;
+  expand_assignment_batches(a, window - a.L + 1, header, [&](const std::vector<Message>& batch) {
+    for (const Message& msg : batch)
+      if (msg.recv_step <= window) out.push_back(msg);
+    return !batch.empty() && batch.back().send_step < window - a.L;
+  });
+  remap_roles(out, rotation);
+  return out;
+}
+
 // Splits a frame's messages: items < m go to `kept`, the virtual items' messages that arrive by
 // m + window become slots. The lists keep the expansion's order ((send step, sender),
 // engine/expand.hpp), which does not depend on how many items were expanded: a plan's routing
@@ -285,7 +302,7 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
   check_endgame(a, k, K, window);
   const i64 m = k - K;
   std::vector<Message> endgame;
-  const FrameSlots canonical = free_slots(frame_messages(a, 0, window, rotation), 0, window, nullptr);
+  const FrameSlots canonical = free_slots(arriving_messages(a, window, rotation), 0, window, nullptr);
   if (route(canonical, window, a.P, a.L, K, attempt + 1, Limits{}, endgame) != attempt) return std::nullopt;
   Schedule s;
   std::vector<Message> kept;
@@ -312,7 +329,7 @@ std::optional<Schedule> routed_schedule(const Assignment& a, i64 k, int K, int w
 
 const FrameSlots& RoutingFrame::slots(const Rotation& rotation, int window) {
   if (window > last_) {
-    messages_ = frame_messages(a_, 0, window, Rotation{});
+    messages_ = arriving_messages(a_, window, Rotation{});
     last_ = window;
     by_rotation_.clear();
   }

@@ -75,7 +75,7 @@ class RoutingFrame {
  private:
   Assignment a_;
   int last_ = -1;                  // the window expanded
-  std::vector<Message> messages_;  // the frame's messages to last_, roles not rotated
+  std::vector<Message> messages_;  // the frame's messages arriving by last_, roles not rotated
   std::deque<std::pair<std::vector<std::int64_t>, FrameSlots>> by_rotation_;  // by rotation ids
 };
 
