@@ -144,8 +144,13 @@ class Packer {
   int take(std::vector<int>& bag, int mode, int r, int need = 0) {
     std::size_t pick = bag.size() - 1;
     if (mode == 0 && r > 0) {
+      if (residue_r_ != r) {  // the blocks come by r: one table per r, no division per letter scanned
+        residue_.resize(static_cast<std::size_t>(A_));
+        for (int v = 0; v < A_; ++v) residue_[static_cast<std::size_t>(v)] = mod(v, r);
+        residue_r_ = r;
+      }
       for (std::size_t i = bag.size(); i-- > 0;)
-        if (mod(bag[i], r) == need) {
+        if (residue_[static_cast<std::size_t>(bag[i])] == need) {
           pick = i;
           break;
         }
@@ -360,6 +365,8 @@ class Packer {
   std::vector<std::size_t> bad_;
   Counts reserve_;
   std::vector<int> below_, above_;
+  std::vector<int> residue_;  // residue_[v] = v mod residue_r_ (take's scan)
+  int residue_r_ = 0;
   i64 dev_ = 0;  // (sum of the reserve, i.e. the root's letters) - (its target)
 };
 
