@@ -67,6 +67,13 @@ StreamResult stream_replay(const CirculantSchedule& c) {
   return sim.finish();
 }
 
+// "items 0..N kept" / "no item kept": which items an endgame keeps from the cut schedule. A
+// note saying "impossible" holds for that many kept items only, while another endgame in the
+// same output may keep fewer and reach the time.
+std::string kept_items(int keep) {
+  return keep > 0 ? "items 0.." + std::to_string(keep - 1) + " kept" : std::string("no item kept");
+}
+
 // The smallest target from `from` to `below - 1` that the endgame completion reaches.
 std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int from, int below, const Limits& limits,
                                           const std::string& name, const std::string& prefix,
@@ -74,10 +81,10 @@ std::optional<KItemSchedule> best_endgame(const Schedule& base, int keep, int fr
   for (int target = from; target < below; ++target) {
     EndgameResult r = complete_endgame(base, keep, target, limits);
     if (r.verdict == Verdict::solved)
-      return entry(name, prefix + "items 0.." + std::to_string(keep - 1) + " kept, items " + std::to_string(keep) +
-                             ".." + std::to_string(base.items - 1) + " placed by SAT for time " + std::to_string(target),
+      return entry(name, prefix + kept_items(keep) + ", items " + std::to_string(keep) + ".." +
+                             std::to_string(base.items - 1) + " placed by SAT for time " + std::to_string(target),
                    std::move(*r.schedule));
-    notes.push_back(name + " at time " + std::to_string(target) + ": " +
+    notes.push_back(name + " (" + kept_items(keep) + ") at time " + std::to_string(target) + ": " +
                     (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
     if (r.verdict == Verdict::unknown) break;
   }
@@ -247,13 +254,12 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
     EndgameResult r = complete_endgame(cut, fewer, lb, limits);
     if (r.verdict == Verdict::solved) {
       out.schedules.push_back(entry("longer-endgame",
-                                    (fewer > 0 ? "items 0.." + std::to_string(fewer - 1) + " kept" : std::string("no item kept")) +
-                                        ", items " + std::to_string(fewer) + ".." +
-                                        std::to_string(k - 1) + " placed by SAT for time " + std::to_string(lb),
+                                    kept_items(fewer) + ", items " + std::to_string(fewer) + ".." + std::to_string(k - 1) +
+                                        " placed by SAT for time " + std::to_string(lb),
                                     std::move(*r.schedule)));
       below = lb;
     } else {
-      out.notes.push_back("longer-endgame (items 0.." + std::to_string(fewer - 1) + " kept) at time " + std::to_string(lb) +
+      out.notes.push_back("longer-endgame (" + kept_items(fewer) + ") at time " + std::to_string(lb) +
                           ": " + (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
     }
   }
