@@ -31,6 +31,7 @@
 #include "kbroadcast_latency.hpp"
 #include "kbroadcast_ranges.hpp"
 #include "kbroadcast_table.hpp"
+#include "kitem/exact.hpp"
 #include "kitem/range_table.hpp"
 #include "kbroadcast_schedules.hpp"
 #include "memory_watch.hpp"
@@ -222,9 +223,10 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
       return run_range_table(inv, Ls, Ps, ks, args->time_limit, args->exact_time_limit, args->threads, args->json);
     if (exact->count() > 0)
       throw InputError("--exact-time-limit: sets the exact search of --ranges; the exact rows are bounded by --time-limit");
-    if (Ps.second > 12 || ks.second > 8)
-      throw InputError("--P " + std::to_string(Ps.second) + ", --k " + std::to_string(ks.second) +
-                       ": exact rows take P <= 12 and k <= 8; --ranges tables any size from constructions");
+    if (Ps.second > kExactMaxP || ks.second > kExactMaxK)
+      throw InputError("--P " + std::to_string(Ps.second) + ", --k " + std::to_string(ks.second) + ": exact rows take P <= " +
+                       std::to_string(kExactMaxP) + " and k <= " + std::to_string(kExactMaxK) +
+                       "; --ranges tables any size from constructions");
     // --max-memory (issue 28): stops before the limit with the rows finished.
     MemoryWatch memory(args->max_memory, [&](const std::string& reason, const std::vector<nlohmann::json>& rows) {
       if (!args->json) return "UNKNOWN: " + reason + "\n";

@@ -57,6 +57,19 @@ struct KItemExact {
 // (0 = none), deadline for the whole call (no T is tried after it: UNKNOWN).
 KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, const Limits& limits = {});
 
+// Where the exact search runs by default once the constructions miss the bound (kbroadcast,
+// kbroadcast-table --ranges): P <= kExactMaxP and k <= kExactMaxK, or two items and
+// P <= kExactTwoItemsMaxP. Two items is where the constructions miss the bound most at small P
+// (a routing at the bound has no receive slot to spare). At 3 s per solve the search put 38 of
+// the 41 such cells with L = 2..8, P = 13..24 at the bound, in 25 s of CPU in all, but only 11
+// of the 59 with P = 25..40, and 5 of 71 with k = 3..6 (docs/kbroadcast.md Sec. 8.1).
+inline constexpr std::int64_t kExactMaxP = 12;
+inline constexpr std::int64_t kExactMaxK = 8;
+inline constexpr std::int64_t kExactTwoItemsMaxP = 24;
+inline bool exact_reach(std::int64_t P, std::int64_t k) {
+  return (P <= kExactMaxP && k <= kExactMaxK) || (k == 2 && P <= kExactTwoItemsMaxP);
+}
+
 // Last reception step of a schedule (-1 when empty).
 int schedule_time(const Schedule& s);
 

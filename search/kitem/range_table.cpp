@@ -306,7 +306,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     if (k == 1 && single_item_time(L, P) < time) time = single_item_time(L, P), method = "optimal-tree", from = -1;
     std::int64_t gap = time - kitem_lower_bound(L, P, k);
     RangeStatus status = gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only;
-    if (gap > 0 && range_exact_cell(P, k)) {
+    if (gap > 0 && exact_reach(P, k)) {
       exact_cell(L, P, k, time, limits, exact_time_limit, gap, status, method);
       if (status != RangeStatus::upper_only) ++c.exact;
       if (method.starts_with("exact")) from = -1;  // simulated inside the exact search

@@ -51,20 +51,9 @@ inline constexpr std::int64_t kRangeColoringNodes = 2'000;
 inline constexpr std::uint64_t kRangeRoutedAttempts = 2;
 inline constexpr std::uint64_t kRangeRetrimmedAttempts = 128;
 
-// Cells with P <= kRangeExactMaxP and k <= kRangeExactMaxK, and two-item cells (k = 2) with
-// P <= kRangeExactTwoItemsMaxP, that the constructions leave above the bound go to the exact
-// search (kitem/exact.hpp), by default kRangeExactSeconds per SAT solve (`kbroadcast-table
-// --ranges --exact-time-limit S`). Two items is where the constructions miss the bound most
-// at small P (the routing has no slots to spare); at 3 s per solve the exact search put 38 of
-// the 41 such cells with P = 13..24 at the bound, in 25 s of CPU in all, and 11 of the 59 with
-// P = 25..40 (k = 3: 2 of 18 up to P = 24), hence the limit.
-inline constexpr std::int64_t kRangeExactMaxP = 12;
-inline constexpr std::int64_t kRangeExactMaxK = 8;
-inline constexpr std::int64_t kRangeExactTwoItemsMaxP = 24;
-// Whether a cell the constructions leave above the bound goes to the exact search.
-inline bool range_exact_cell(std::int64_t P, std::int64_t k) {
-  return (P <= kRangeExactMaxP && k <= kRangeExactMaxK) || (k == 2 && P <= kRangeExactTwoItemsMaxP);
-}
+// Cells the constructions leave above the bound go to the exact search where it reaches
+// (exact_reach, kitem/exact.hpp), by default kRangeExactSeconds per SAT solve
+// (`kbroadcast-table --ranges --exact-time-limit S`).
 inline constexpr double kRangeExactSeconds = 3;
 
 // Seeded word orders of the balanced repacking (balanced_packing.hpp) are tried up to this P;

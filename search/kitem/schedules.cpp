@@ -161,6 +161,26 @@ bool retrimmed(const Assignment& a, int K, const Limits& limits, std::vector<std
   return false;
 }
 
+// The exact search over general schedules (kitem/exact.hpp), for the sizes it reaches: every
+// time from the lower bound to best_time - 1. A schedule it finds is the optimum; a refutation
+// of every such time proves best_time optimal. True when nothing is left to try: the bound is
+// reached, or every time below best_time is refuted.
+bool exact_entry(const Assignment& a, std::int64_t k, std::int64_t best_time, const Limits& limits, KItemSchedules& out) {
+  const KItemExact ex = kitem_exact(a.L, static_cast<int>(a.P), static_cast<int>(k), static_cast<int>(out.lower_bound),
+                                    static_cast<int>(best_time) - 1, limits);
+  if (ex.schedule) {
+    out.schedules.push_back(entry("exact", "SAT over general schedules (no continuous phase), optimal: " + ex.proof, *ex.schedule));
+    return true;
+  }
+  for (const TimeAttempt& t : ex.attempts)
+    out.notes.push_back("exact at time " + std::to_string(t.T) + ": " +
+                        (t.verdict == Verdict::impossible ? "impossible (" : "undecided (") + t.detail + ")");
+  if (ex.verdict != Verdict::impossible) return false;
+  out.notes.push_back("exact: every time below " + std::to_string(best_time) + " refuted, so " + std::to_string(best_time) +
+                      " is optimal");
+  return true;
+}
+
 }  // namespace
 
 KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits& limits, std::int64_t max_cells_for_sat) {
@@ -220,6 +240,10 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   // The same on the ties tree chosen for the endgame (search/kitem/endgame_tree.hpp): no r = 1
   // blocks where P allows, whose surplus is what no repacking of this schedule can move.
   if (retrimmed(a, K, limits, out.notes, reached)) return out;
+  // Small sizes: the exact search, before the endgame SAT models (they keep the cut schedule's
+  // first items; it keeps nothing, and at P = 21, k = 2 it reached the bound where nine of them
+  // ran out of time).
+  if (exact_reach(a.P, k) && exact_entry(a, k, best_time, limits, out)) return out;
   if (a.P * k > max_cells_for_sat) {
     out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
                         std::to_string(max_cells_for_sat) + " (SAT model size)");

@@ -63,7 +63,7 @@ inline constexpr std::uint64_t kRoutedAttempts = 128;
 struct KItemSchedule {
   std::string name;        // "cut", "circulant", "colored-endgame", "routed-endgame", "balanced-endgame",
                            // "balanced-routed-endgame", "retrimmed-routed-endgame", "endgame",
-                           // "alternated+endgame", "longer-endgame"
+                           // "alternated+endgame", "longer-endgame", "exact"
   std::string how;         // one line: what was kept, what the SAT model chose, which swap
   Schedule schedule;       // the explicit messages; only P, L, items when held implicitly
   std::optional<CirculantSchedule> implicit;  // "circulant": the phase table and k
