@@ -163,8 +163,7 @@ bool retrimmed(const Assignment& a, int K, const Limits& limits, std::vector<std
 
 // The exact search over general schedules (kitem/exact.hpp), for the sizes it reaches: every
 // time from the lower bound to best_time - 1. A schedule it finds is the optimum; a refutation
-// of every such time proves best_time optimal. True when nothing is left to try: the bound is
-// reached, or every time below best_time is refuted.
+// of every such time proves best_time optimal. True when that settles the optimum.
 bool exact_entry(const Assignment& a, std::int64_t k, std::int64_t best_time, const Limits& limits, KItemSchedules& out) {
   const KItemExact ex = kitem_exact(a.L, static_cast<int>(a.P), static_cast<int>(k), static_cast<int>(out.lower_bound),
                                     static_cast<int>(best_time) - 1, limits);
@@ -240,10 +239,6 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   // The same on the ties tree chosen for the endgame (search/kitem/endgame_tree.hpp): no r = 1
   // blocks where P allows, whose surplus is what no repacking of this schedule can move.
   if (retrimmed(a, K, limits, out.notes, reached)) return out;
-  // Small sizes: the exact search, before the endgame SAT models (they keep the cut schedule's
-  // first items; it keeps nothing, and at P = 21, k = 2 it reached the bound where nine of them
-  // ran out of time).
-  if (exact_reach(a.P, k) && exact_entry(a, k, best_time, limits, out)) return out;
   if (a.P * k > max_cells_for_sat) {
     out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
                         std::to_string(max_cells_for_sat) + " (SAT model size)");
@@ -287,6 +282,12 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
                           ": " + (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
     }
   }
+  // Still above the bound at a small size: the exact search, last (before it, it cost 20 s at
+  // L = 7, P = 22, k = 2, where the endgame without kept items takes 1 s; after them it finds
+  // what they cannot, e.g. L = 4, P = 4, k = 7 at the bound, or proves the best optimal).
+  if (const std::int64_t best = std::min<std::int64_t>(below, best_time);
+      best > lb && exact_reach(a.P, k) && !limits.expired() && exact_entry(a, k, best, limits, out))
+    return out;
   // A schedule above the bound is proved optimal only by refutations, and the deadline may have
   // cut them short (a solve stopped, or not tried).
   out.time_limit_hit = limits.expired() && out.best().time > out.lower_bound;
