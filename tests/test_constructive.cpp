@@ -65,7 +65,7 @@ TEST_CASE("constructive methods vs the complete search on every (L, t, x) with L
 }
 
 TEST_CASE("seeded random differential test: constructive vs complete") {
-  const std::uint64_t seed = testing::test_seed("constructive differential test", std::random_device{}());
+  const std::uint64_t seed = testing::test_seed("constructive differential test", 20260001);
   std::mt19937 rng(seed);
   Tally tally;
   for (int rep = 0; rep < 60; ++rep) {

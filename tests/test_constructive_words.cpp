@@ -13,7 +13,7 @@
 using namespace blockcast;
 
 TEST_CASE("Hall ordering builds a legal word for every legal random vector (r up to 600)") {
-  const std::uint64_t seed = testing::test_seed("Hall ordering test", std::random_device{}());
+  const std::uint64_t seed = testing::test_seed("Hall ordering test", 20260002);
   std::mt19937 rng(seed);
   for (int rep = 0; rep < 300; ++rep) {
     const int r = 1 + static_cast<int>(rng() % 600), A = 1 + static_cast<int>(rng() % 300);
@@ -48,7 +48,7 @@ TEST_CASE("Hall ordering builds a legal word for every legal random vector (r up
 }
 
 TEST_CASE("floor_mod: the 32-bit fast path and the general case agree with the definition") {
-  const std::uint64_t seed = testing::test_seed("floor_mod test", std::random_device{}());
+  const std::uint64_t seed = testing::test_seed("floor_mod test", 20260003);
   std::mt19937_64 rng(seed);
   CAPTURE(seed);
   for (int rep = 0; rep < 100000; ++rep) {
@@ -98,7 +98,7 @@ TEST_CASE("Hall ordering: every value vector summing to 0 for n <= 6 (brute forc
 }
 
 TEST_CASE("Hall ordering: large n with equal, skewed and spread values (greedy start + chains)") {
-  const std::uint64_t seed = testing::test_seed("Hall ordering large-n test", std::random_device{}());
+  const std::uint64_t seed = testing::test_seed("Hall ordering large-n test", 20260004);
   std::mt19937_64 rng(seed);
   for (int rep = 0; rep < 60; ++rep) {
     const int n = 1 + static_cast<int>(rng() % 3000);

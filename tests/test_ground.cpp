@@ -101,7 +101,7 @@ TEST_CASE("ground-state search = brute force over all permutations, r <= 8, ever
 }
 
 TEST_CASE("ground-state search: budgets never change an answer, only leave it open") {
-  const std::uint64_t seed = testing::test_seed("ground-state budget test", std::random_device{}());
+  const std::uint64_t seed = testing::test_seed("ground-state budget test", 20260005);
   std::mt19937 rng(seed);
   int open = 0, decided = 0;
   for (int rep = 0; rep < 300; ++rep) {
@@ -133,7 +133,7 @@ TEST_CASE("ground-state search: budgets never change an answer, only leave it op
 }
 
 TEST_CASE("ground-state search finds planted orders (r up to 300) and extendable words") {
-  const std::uint64_t seed = testing::test_seed("ground-state planted test", std::random_device{}());
+  const std::uint64_t seed = testing::test_seed("ground-state planted test", 20260006);
   std::mt19937 rng(seed);
   for (int rep = 0; rep < 200; ++rep) {
     const int r = 2 + static_cast<int>(rng() % (rep < 150 ? 40 : 300)), x = static_cast<int>(rng() % (r + 1));
