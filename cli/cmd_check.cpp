@@ -3,6 +3,7 @@
 // check, expansion into explicit messages and an independent postal-model replay, SPEC
 // Sec. 1-2). FILE is any schedule blockcast writes (engine/schedule_json.hpp), "-" = stdin.
 // Exit codes: 0 accepted, 1 rejected (the one-line reason is printed), 2 malformed input.
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -52,6 +53,14 @@ std::string summary(const Assignment& a) {
   leave(Status::rejected);
 }
 
+// The completion time of a replayed schedule: the step of its last reception (item i's is
+// i + its delay), the time of a k-item broadcast (Karp et al. 1993 Sec. 3.1).
+std::int64_t completion_time(const SimulationResult& r) {
+  std::int64_t time = 0;
+  for (size_t i = 0; i < r.delay.size(); ++i) time = std::max(time, static_cast<std::int64_t>(i) + r.delay[i]);
+  return time;
+}
+
 // The explicit schedule replayed by the simulator; rejected if a rule breaks or an item
 // misses the delay the schedule claims.
 void replay(const Invocation& inv, const std::string& format, const Schedule& s, bool json) {
@@ -59,14 +68,15 @@ void replay(const Invocation& inv, const std::string& format, const Schedule& s,
   if (!r.ok) reject(inv, format, json, rule_name(r.violation.rule), r.violation.text);
   const bool exact = s.expected_delay == 0 || r.every_delay_expected();
   const Status v = exact ? Status::accepted : Status::rejected;
+  const std::int64_t time = completion_time(r);
 
   if (json) {
     print_json(inv, {format, v, exact ? "" : "an item misses the claimed delay", std::nullopt, nlohmann::json(),
                      {{"k", s.items}, {"P", s.P}, {"L", s.L}, {"messages", r.messages}, {"max_delay", r.max_delay},
-                      {"expected_delay", s.expected_delay}, {"every_delay_expected", exact}}});
+                      {"time", time}, {"expected_delay", s.expected_delay}, {"every_delay_expected", exact}}});
   } else {
     std::cout << "simulated " << s.items << " items on P=" << s.P << " processors: " << r.messages
-              << " messages, max delay " << r.max_delay << "; ";
+              << " messages, max delay " << r.max_delay << ", time " << time << " (last reception step); ";
     if (s.expected_delay)
       std::cout << "every item's delay = L+T = " << s.expected_delay << ": " << (exact ? "yes" : "no") << "\n";
     else

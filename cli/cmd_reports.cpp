@@ -4,7 +4,7 @@
 //   draw tree [--L 3 --t 7] [--format dot|svg]     draw automaton [--L 3] [--format dot|svg]
 //   draw schedule FILE [--item I] [--format dot|svg]
 //   report DIR                               (DIR/report.md and DIR/report.html)
-//   export FILE --k K --format goal|csv
+//   export FILE --k K --format goal|csv [--bytes N] [--segment-bytes S]
 //   traffic FILE --k K [--m M] [--json]
 // FILE is any schedule blockcast writes (engine/schedule_json.hpp; "-" = stdin). Schedules
 // are always re-checked (symbolically and by the simulator) before they are shown or
@@ -32,6 +32,7 @@ namespace {
 struct ScheduleArgs {
   std::string file;
   i64 k = 0;
+  i64 bytes = 0, segment_bytes = 0;  // export: the message's size, or each item's (0 = 1-byte messages)
   std::string format;
   std::string addressing = "absolute";
   IntList steps;
@@ -167,15 +168,21 @@ void register_export(CLI::App& app, const Invocation& inv) {
   auto* sub = app.add_subcommand("export", "export an expanded schedule: GOAL (LogGOPSim) or CSV");
   add_schedule_args(sub, *args);
   add(sub, "format", args->format);
+  add(sub, "bytes", args->bytes);
+  add(sub, "segment-bytes", args->segment_bytes);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
     if (args->json && args->format.empty()) args->format = "json";
     if (args->format != "goal" && args->format != "csv" && args->format != "json")
       throw InputError("--format '" + args->format + "': expected goal, csv or json");
+    const bool sized = args->bytes > 0 || args->segment_bytes > 0;
+    if (sized && args->format == "json")
+      throw InputError("--bytes, --segment-bytes: the JSON schedule carries no sizes; they go into --format goal or csv");
     const Schedule s = verified_schedule(args->file, args->k, "export");
     // --json (or --format json): the explicit schedule, which every schedule command reads.
     if (args->format == "json") return print_json(inv, outcome_from_json("blockcast-schedule", to_json(s)));
-    std::cout << (args->format == "goal" ? goal_export(s) : csv_export(s));
+    const ItemBytes sizes = segment_bytes(s.items, args->bytes, args->segment_bytes);
+    std::cout << (args->format == "goal" ? goal_export(s, sizes) : csv_export(s, sizes));
   });
 }
 

@@ -19,6 +19,7 @@ void register_all(CLI::App& app, const Invocation& inv) {
   register_reports(app, inv);
   register_kbroadcast(app, inv);
   register_kbroadcast_baselines(app, inv);
+  register_plan(app, inv);
   register_prove(app, inv);
 #ifdef BLOCKCAST_HAVE_MPI
   register_mpi_run(app, inv);

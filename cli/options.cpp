@@ -178,6 +178,33 @@ const std::vector<OptionSpec> kTable = {
     // MPI (docs/mpi.md).
     {"*", "bytes", K::int_, "1024", 1, 1 << 30, "bytes per item (the message is k x bytes)"},
     {"*", "reps", K::int_, "5", 1, 1000, "repetitions of each timed broadcast (the median is reported)"},
+    // The plan: from a machine to the postal model (docs/mpi-plan.md). Seconds are free text
+    // with a unit (1us, 0.1ns, 2ms) parsed by cli/cmd_plan.cpp.
+    {"plan", "P", K::list, "", 1, 10'000'000, "ranks including the root"},
+    {"plan", "bytes", K::size, "", 0, kMax, "the message: bytes, or with K, M, G (powers of 1024: 8MiB)"},
+    {"*", "latency", K::string, "", 0, 0, "LogGP latency of one message: seconds, e.g. 1us, 1e-6"},
+    {"*", "overhead", K::string, "", 0, 0, "LogGP overhead o per message at the sender and at the receiver (default 0)"},
+    {"*", "gap", K::string, "", 0, 0, "LogGP gap g between two messages of one rank (default 0)"},
+    {"*", "gap-per-byte", K::string, "", 0, 0, "LogGP G: seconds per byte (1 / bandwidth), e.g. 0.1ns for 10 GB/s"},
+    {"*", "alpha", K::string, "", 0, 0, "alpha-beta model: start-up latency alpha (instead of the LogGP options)"},
+    {"*", "beta", K::string, "", 0, 0, "alpha-beta model: seconds per byte beta"},
+    {"*", "family", K::string, "auto", 0, 0,
+     "auto, or force one family: circulant, kitem, tree, chain, binomial, split-binary, scatter-allgather, two-tree"},
+    {"*", "max-segments", K::int_, "0", 0, kMax, "largest segment count K tried (0: min(4096, bytes / 256))"},
+    {"plan", "time-limit", K::float_, "2", 0, 1'000'000'000,
+     "time limit in seconds for the whole command (0 = none), schedule searches included"},
+    {"mpi-run", "k", K::int_, "", 1, 1'000'000,
+     "number of items K: a continuous schedule runs as its best k-item schedule of K items; a k-item schedule file "
+     "runs with its own k (the default; another K is refused)"},
+    {"mpi-run", "time-limit", K::float_, "0", 0, 1'000'000'000,
+     "seconds for building the k-item schedule of a continuous schedule (0 = none: each SAT solve of the endgame "
+     "then stops after 20 s, as in kbroadcast); when reached, the best schedule found so far runs"},
+    // Exports with the real segment sizes (docs/reports.md).
+    {"export", "bytes", K::int_, "", 1, kMax,
+     "message size N: item i gets floor(N/k) or ceil(N/k) bytes, the larger ones first (with --segment-bytes S: "
+     "items of S bytes, the last one shorter); the sizes go into the GOAL sends/receives and a CSV bytes column"},
+    {"*", "segment-bytes", K::int_, "", 1, kMax,
+     "bytes per item S (with --bytes N: the last item gets the rest, N must need exactly k segments)"},
 };
 
 std::string kind_name(OptionKind k) {
@@ -348,7 +375,7 @@ void check_options_table() {
   for (const auto& s : kTable)
     if (std::string("*") != s.command) {
       const auto& shared = option_spec("*", s.name);
-      if (shared.kind != s.kind && !(shared.kind == K::int_ && s.kind == K::list))
+      if (shared.kind != s.kind && !(shared.kind == K::int_ && (s.kind == K::list || s.kind == K::size)))
         throw std::logic_error(std::string("options table: ") + s.command + " --" + s.name + " changes its kind");
     }
 }
@@ -374,7 +401,10 @@ std::vector<std::int64_t> IntList::values(const std::string& option, std::int64_
                      std::to_string(most));
   std::vector<std::int64_t> v;
   for (const auto& [a, b] : parts)
-    for (std::int64_t x = a; x <= b; ++x) v.push_back(x);
+    for (std::int64_t x = a;; ++x) {  // not `x <= b`: b may be INT64_MAX (--P 9223372036854775807)
+      v.push_back(x);
+      if (x == b) break;
+    }
   return v;
 }
 

@@ -4,9 +4,11 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <thread>
 
 #include "checked.hpp"
 #include "payload.hpp"
@@ -78,6 +80,19 @@ double median(std::vector<double> v) {
 }
 
 }  // namespace
+
+void wait_for_rank0() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Request r;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  if (rank == 0) {
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    return;
+  }
+  for (int done = 0; MPI_Test(&r, &done, MPI_STATUS_IGNORE), !done;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+}
 
 BroadcastRunReport run_broadcast(const api::RankProgram& mine, std::int64_t P, std::int64_t items,
                                  const BroadcastRunOptions& opt) {

@@ -39,6 +39,12 @@ struct BroadcastRunReport {
 // The largest message (items * bytes) a run accepts; each rank holds it in memory.
 inline constexpr std::int64_t kMaxMessageBytes = std::int64_t{1} << 30;
 
+// Collective over MPI_COMM_WORLD: returns on every rank once rank 0 has called it. Ranks
+// other than 0 wait sleeping (an MPI_Ibarrier polled every 2 ms), not in a blocking
+// collective's busy poll: on an oversubscribed node that would take the cores rank 0 needs
+// while it checks the schedule and builds the k-item schedule (SAT endgames).
+void wait_for_rank0();
+
 // `mine` is this rank's program in a schedule of `items` items on P ranks. InputError (on
 // every rank alike) if P differs from the number of ranks, the message exceeds
 // kMaxMessageBytes or an item number exceeds the MPI tag bound.

@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <blockcast/blockcast.hpp>
+#include <blockcast/plan.hpp>
 
 namespace py = pybind11;
 namespace bc = blockcast::api;
@@ -92,6 +93,65 @@ void bind_schedules(py::module_& m) {
 
 bc::Options options(double time_limit, int threads) { return {time_limit, threads}; }
 
+// The plan (include/blockcast/plan.hpp, docs/mpi-plan.md): the fields read-only, to_dict()
+// from the one serializer (to_json), schedule() and rank_program(rank) for the executors.
+void bind_plan(py::module_& m) {
+  py::class_<bc::PlanCandidate>(m, "PlanCandidate", "the best (K, L) of one schedule family")
+      .def_readonly("family", &bc::PlanCandidate::family)
+      .def_readonly("segments", &bc::PlanCandidate::segments)
+      .def_readonly("L", &bc::PlanCandidate::L)
+      .def_readonly("steps", &bc::PlanCandidate::steps)
+      .def_readonly("step_seconds", &bc::PlanCandidate::step_seconds)
+      .def_readonly("predicted_seconds", &bc::PlanCandidate::predicted_seconds);
+  py::class_<bc::Plan>(m, "Plan", "segments K, postal latency L, step tau, family and predicted time of a broadcast")
+      .def_readonly("P", &bc::Plan::P)
+      .def_readonly("bytes", &bc::Plan::bytes)
+      .def_readonly("segments", &bc::Plan::segments)
+      .def_readonly("segment_bytes", &bc::Plan::segment_bytes)
+      .def_readonly("L", &bc::Plan::L)
+      .def_readonly("step_seconds", &bc::Plan::step_seconds)
+      .def_readonly("family", &bc::Plan::family)
+      .def_readonly("steps", &bc::Plan::steps)
+      .def_readonly("lower_bound_steps", &bc::Plan::lower_bound_steps)
+      .def_readonly("predicted_seconds", &bc::Plan::predicted_seconds)
+      .def_readonly("formula", &bc::Plan::formula)
+      .def_readonly("reason", &bc::Plan::reason)
+      .def_readonly("verification", &bc::Plan::verification)
+      .def_readonly("candidates", &bc::Plan::candidates)
+      .def("to_json", [](const bc::Plan& p) { return bc::to_json(p); })
+      .def("to_dict", [](const bc::Plan& p) { return py::module_::import("json").attr("loads")(bc::to_json(p)); },
+           "the fields as a dict (the JSON of to_json)")
+      .def("schedule", [](const bc::Plan& p) { return bc::plan_schedule(p); }, "the text the other ranks need")
+      .def("rank_program", [](const bc::Plan& p, std::int64_t rank, std::optional<std::string> schedule) {
+             return bc::plan_rank_program(p, schedule ? *schedule : bc::plan_schedule(p), rank);
+           }, py::arg("rank"), py::arg("schedule") = py::none(), "one rank's program (root-relative, items = segments)")
+      .def("__repr__", [](const bc::Plan& p) {
+        return "Plan(family=" + p.family + ", segments=" + std::to_string(p.segments) + ", L=" + std::to_string(p.L) +
+               ", steps=" + std::to_string(p.steps) + ", predicted_seconds=" + std::to_string(p.predicted_seconds) + ")";
+      });
+  m.def("plan", [](std::int64_t P, std::int64_t bytes, std::optional<double> latency, double overhead, double gap,
+                   std::optional<double> gap_per_byte, std::optional<double> alpha, std::optional<double> beta,
+                   const std::string& family, std::int64_t max_segments, double time_limit) {
+        bc::PlanRequest r;
+        r.P = P, r.bytes = bytes, r.family = family, r.max_segments = max_segments, r.time_limit = time_limit;
+        const bool loggp = latency || gap_per_byte || overhead != 0 || gap != 0;
+        if ((alpha || beta) && loggp) throw bc::InvalidInput("give either alpha/beta or latency/overhead/gap/gap_per_byte, not both");
+        if (alpha || beta) {
+          if (!alpha || !beta) throw bc::InvalidInput("alpha and beta go together (the alpha-beta model)");
+          r.network = bc::Network::alpha_beta(*alpha, *beta);
+        } else {
+          if (!latency || !gap_per_byte) throw bc::InvalidInput("the network is required: latency and gap_per_byte, or alpha and beta");
+          r.network = {*latency, overhead, gap, *gap_per_byte};
+        }
+        py::gil_scoped_release nogil;
+        return bc::plan(r);
+      }, py::kw_only(), py::arg("P"), py::arg("bytes"), py::arg("latency") = py::none(), py::arg("overhead") = 0.0,
+        py::arg("gap") = 0.0, py::arg("gap_per_byte") = py::none(), py::arg("alpha") = py::none(), py::arg("beta") = py::none(),
+        py::arg("family") = "auto", py::arg("max_segments") = 0, py::arg("time_limit") = 2.0,
+        "the plan of a broadcast of `bytes` to P ranks on a LogGP (or alpha-beta) network");
+  m.def("read_plan", &bc::read_plan, py::arg("json"), "a plan from its JSON (to_json, blockcast plan --json)");
+}
+
 }  // namespace
 
 PYBIND11_MODULE(blockcast, m) {
@@ -100,6 +160,7 @@ PYBIND11_MODULE(blockcast, m) {
   m.attr("__version__") = bc::version();
   bind_program(m);
   bind_schedules(m);
+  bind_plan(m);
   // Long searches release the GIL so other Python threads keep running.
   m.def("solve", [](int L, std::int64_t P, double time_limit, int threads) {
         py::gil_scoped_release nogil;

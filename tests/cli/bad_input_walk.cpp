@@ -72,6 +72,7 @@ const std::map<std::string, Argv> kBase = {
     {"latency", {"--L", "2", "--P", "5", "--k", "4", "--samples", "2"}},
     {"kbroadcast-baselines", {"--L", "1", "--P", "4", "--k", "2"}},
     {"prove", {"--L", "3", "--t", "4"}},
+    {"plan", {"--P", "16", "--bytes", "64K", "--latency", "1us", "--gap-per-byte", "1e-10", "--time-limit", "0.5"}},
     // mpi-run outside mpirun is one process (P = 1): the schedule's P does not match, which
     // is a refusal after the options are read; values are walked, the base is not run.
     {"mpi-run", {"@DATA@/L3_t7.json", "--k", "2"}},
@@ -141,7 +142,11 @@ std::vector<std::string> bad_values(const OptionSpec& s) {
       if (std::string(s.name) == "receive-only") v.push_back("d");  // the letter L = 3
       break;
     case OptionKind::path: v = {"/dev/null/x"}; break;
-    case OptionKind::size: v = {"x", "2X", "-1M", "1M", "2T"}; break;  // below 16M, above 1T (--max-memory)
+    case OptionKind::size:  // below 16M, above 1T (--max-memory); plan --bytes takes any size >= 0
+      v = {"x", "2X", "-1M"};
+      if (s.lo > (std::int64_t{1} << 20)) v.push_back("1M");
+      if (s.hi < (std::int64_t{2} << 40)) v.push_back("2T");
+      break;
     case OptionKind::flag: break;
   }
   return v;
