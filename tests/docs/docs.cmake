@@ -1,0 +1,23 @@
+# Tested documentation (tests/docs/run_doc_examples.py): every `$ blockcast ...` example of
+# README.md and docs/tutorial.md is run with the built binary and its output compared with
+# the text shown (timings, dates and the version masked), and every relative link checked.
+# One entry per document; the examples are chosen to take a few seconds in all.
+find_program(blockcast_docs_python NAMES python3)
+if(blockcast_docs_python)
+  set(blockcast_docs_python_path "")
+  if(TARGET blockcast_python AND NOT (BLOCKCAST_SANITIZE OR BLOCKCAST_FUZZ))
+    set(blockcast_docs_python_path --python-path $<TARGET_FILE_DIR:blockcast_python>)
+  endif()
+  foreach(doc README tutorial)
+    if(doc STREQUAL "README")
+      set(file README.md)
+    else()
+      set(file docs/${doc}.md)
+    endif()
+    add_test(NAME doc_examples_${doc}
+             COMMAND ${blockcast_docs_python} ${CMAKE_CURRENT_LIST_DIR}/run_doc_examples.py
+                     --blockcast $<TARGET_FILE:blockcast> --root ${PROJECT_SOURCE_DIR}
+                     ${blockcast_docs_python_path} ${file})
+    set_tests_properties(doc_examples_${doc} PROPERTIES TIMEOUT 300 LABELS docs)
+  endforeach()
+endif()
