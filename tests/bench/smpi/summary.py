@@ -19,12 +19,13 @@ import sys
 PLAN_LINE = re.compile(r'plan P=(\d+) bytes=(\d+) family=(\S+) K=(\d+) L=(\d+) predicted=([0-9.eE+-]+) s')
 
 
-def read_times(path):
-    """{(platform, P, bytes): {method: seconds}} of the verified (or shared-buffer) lines."""
+def read_times(path, wrong_jobs):
+    """{(platform, P, bytes): {method: seconds}} of the verified (or shared-buffer) lines; a
+    job that delivered a wrong byte at any size is left out at every size."""
     times = {}
     with open(path) as f:
         for row in csv.DictReader(f):
-            if int(row['verified']) < 0:
+            if int(row['verified']) < 0 or '%s P=%s %s' % (row['platform'], row['P'], row['method']) in wrong_jobs:
                 continue
             key = (row['platform'], int(row['P']), int(row['bytes']))
             times.setdefault(key, {})[row['method']] = float(row['seconds'])
@@ -163,8 +164,9 @@ def main(argv):
     directory = argv[0]
     md = argv[argv.index('--md') + 1] if '--md' in argv else os.path.join(directory, 'summary.md')
     svg_path = argv[argv.index('--svg') + 1] if '--svg' in argv else os.path.join(directory, 'ratios.svg')
+    bad = read_jobs(os.path.join(directory, 'jobs.csv'))
     try:
-        times = read_times(os.path.join(directory, 'bcast.csv'))
+        times = read_times(os.path.join(directory, 'bcast.csv'), set(bad.get('wrong', [])))
     except (OSError, KeyError, ValueError) as error:
         print('summary.py: cannot read %s/bcast.csv: %s' % (directory, error), file=sys.stderr)
         return 2
@@ -177,9 +179,9 @@ def main(argv):
         lines += rows
         for P in sorted({P for P, _, _ in ratios}):
             series.append(('%s P=%d' % (platform, P), [(n, r) for q, n, r in ratios if q == P]))
-    bad = read_jobs(os.path.join(directory, 'jobs.csv'))
     if bad:
-        lines += ['Left out of the comparison:', '']
+        lines += ['Jobs that did not finish: a timeout keeps the sizes finished before it; a job with '
+                  'a wrong byte is left out at every size.', '']
         lines += ['- %s: %s' % (status, ', '.join(jobs)) for status, jobs in sorted(bad.items())] + ['']
     with open(md, 'w') as f:
         f.write('\n'.join(lines))
