@@ -1,4 +1,4 @@
-// The ground-state ordering problem behind x-extendable root words (SPEC Sec. 7; paper 000
+// The ground-state ordering problem behind x-extendable root words (SPEC Sec. 7; Karp et al. 1993
 // Sec. 3.3): order a multiset of r throws (the root's letters plus u' = u - r) so that,
 // read from a ground-state phase, the landing times i + s_i are exactly x..x+r-1. In
 // permutation terms: a permutation of 0..r-1 whose displacements are the throws minus x.

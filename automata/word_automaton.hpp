@@ -1,4 +1,4 @@
-// The word automaton of SPEC Sec. 5 (paper 000 Sec. 3.2, Fig. 2, in general form).
+// The word automaton of SPEC Sec. 5 (Karp et al. 1993, Sec. 3.2, Fig. 2, in general form).
 // A state is the set S of offsets ahead of the current position whose items are already
 // claimed, stored as a bitmask over {0..W-1}. Reading letter w claims offset w: it needs
 // w not in S, S' = S u {w} must contain 0 (the current position is claimed by exactly one

@@ -1,6 +1,6 @@
 // `blockcast conjecture` and `blockcast verify-certificate`: certified runs per L
-// (paper 000 Sec. 3.3; SPEC Sec. 7). With --shape pruned the same induction runs over
-// pruned trees (SPEC Sec. 6, paper 000 Thm 3.5; docs/induction.md) and a table of
+// (Karp et al. 1993, Sec. 3.3; SPEC Sec. 7). With --shape pruned the same induction runs over
+// pruned trees (SPEC Sec. 6; Karp et al. 1993, Thm 3.5; docs/induction.md) and a table of
 // t = L..40 (L = 2; t0+2L-1 otherwise) compares delay L+t+1 (pruned, achieved) with L+t (optimal tree).
 #include <algorithm>
 #include <filesystem>
@@ -135,7 +135,8 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     SearchArgs search;
   };
   auto a = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("conjecture", "certify paper 000's conjecture per L: L consecutive base cases + induction");
+  auto* sub = app.add_subcommand(
+      "conjecture", "certify the conjecture of Karp et al. 1993 per L: L consecutive base cases + induction");
   add(sub, "L", a->L);
   add(sub, "out", a->out);
   add(sub, "shape", a->shape);
@@ -150,7 +151,7 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     const std::vector<i64> Ls = a->L.values("L", kMaxConjectureL);
     ConjectureOptions co;
     co.search = a->search.options();
-    // --time-limit bounds the whole command (issue 16), not each of its many searches.
+    // --time-limit bounds the whole command, not each of its many searches.
     if (co.search.limits.time_limit > 0)
       co.deadline = std::chrono::steady_clock::now() +
                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -169,8 +170,8 @@ void register_conjecture(CLI::App& app, const Invocation& inv) {
     if (!a->resume.empty() && !a->out.empty() && a->out != a->resume)
       throw InputError("--resume " + a->resume + " and --out " + a->out + ": the run resumed writes where it started");
     if (!a->resume.empty()) a->out = a->resume;
-    OutputLocks locks({a->out});  // one run per output folder (issue 28)
-    // --max-memory (issue 28): stops before the limit, printing the L finished (recorded
+    OutputLocks locks({a->out});  // one run per output folder
+    // --max-memory: stops before the limit, printing the L finished (recorded
     // with --out, so --resume continues); cli/memory_watch.hpp.
     MemoryWatch memory(
         a->max_memory,

@@ -1,5 +1,5 @@
-// `blockcast fattree simulate|table|search` (plot: cmd_fattree_plot.cpp): binary fat trees (paper 001, SPEC Sec. 9). The
-// paper's schedules replayed by the link-level simulator next to the paper's formulas and
+// `blockcast fattree simulate|table|search` (plot: cmd_fattree_plot.cpp): binary fat trees (Dimakopoulos and Dimopoulos
+// 1995, SPEC Sec. 9). The paper's schedules replayed by the link-level simulator next to the paper's formulas and
 // lower bounds, and the exhaustive searches for the paper's two open questions.
 #include <algorithm>
 #include <chrono>
@@ -159,7 +159,7 @@ void register_table_sub(CLI::App* parent, const Invocation& inv) {
       pats.push_back(p);
     }
     std::vector<std::int64_t> ns;  // the powers of two in the given ranges, ascending
-    const OutputLocks locks({a->out});  // one run per output folder (issue 28)
+    const OutputLocks locks({a->out});  // one run per output folder
     for (std::int64_t n = 2; n <= a->n.max(); n *= 2)
       for (const auto& [lo, hi] : a->n.parts)
         if (lo <= n && n <= hi) ns.push_back(n);
@@ -264,7 +264,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     std::int64_t max_nodes = 0;
     double time_limit = 0;
     bool json = false;
-    std::int64_t max_memory = 0;  // issue 28
+    std::int64_t max_memory = 0;  // --max-memory in bytes; 0 = no limit
   };
   auto a = std::make_shared<Args>();
   auto* sub = parent->add_subcommand(
@@ -285,7 +285,8 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
   add(sub, "json", a->json);
   add(sub, "max-memory", a->max_memory);
   sub->callback([a, &inv] {
-    const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-fattree-search", a->json));  // issue 28
+    // Stops before the memory limit, printing UNKNOWN instead of being killed.
+    const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-fattree-search", a->json));
     const bool mnb_legacy = a->problem == "queue-free-mnb";
     ft::Op op = mnb_legacy ? ft::Op::multinode_broadcast : ft::parse_op(a->problem);
     if (op == ft::Op::total_exchange_phased) throw InputError("--op total-exchange-phased: search total-exchange");
@@ -314,13 +315,13 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
     if (a->queue_bound >= 0) ex.queue_bound = a->queue_bound;
     ex.single_injection = model == "flood";
     ex.encoding = ft::parse_encoding(a->encoding);
-    const Limits deadline = with_deadline_in({}, a->time_limit);  // the whole command's (issue 25)
+    const Limits deadline = with_deadline_in({}, a->time_limit);  // the whole command's
     ft::ExactOptions eo;
     eo.time_limit = a->time_limit;
     eo.deadline = deadline.deadline;
     eo.proof_path = a->proof;
     eo.check = ft::parse_proof_check(a->proof_check);
-    // Progress goes to the one line on stderr, and only when it is a terminal (issue 25).
+    // Progress goes to the one line on stderr, and only when it is a terminal.
     Progress bar;
     Ticker tick(bar, "fattree search", a->time_limit);
     eo.progress = [&bar](const std::string& line) { bar.update(line); };
@@ -332,7 +333,7 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
       cs.model = ft::parse_model(model);
       cs.tree = tree;
       cs.threads = a->threads;
-      cs.limits = with_deadline_in({a->max_nodes, a->time_limit}, a->time_limit);  // whole-command deadline (issue 25)
+      cs.limits = with_deadline_in({a->max_nodes, a->time_limit}, a->time_limit);  // whole-command deadline
       cs.progress = eo.progress;
     }
     std::vector<Run> runs;
@@ -452,7 +453,8 @@ void register_search_sub(CLI::App* parent, const Invocation& inv) {
 }  // namespace
 
 void register_fattree(CLI::App& app, const Invocation& inv) {
-  auto* sub = app.add_subcommand("fattree", "binary fat trees (paper 001): simulate, table, search, plot");
+  auto* sub = app.add_subcommand("fattree",
+                                 "binary fat trees (Dimakopoulos and Dimopoulos 1995): simulate, table, search, plot");
   sub->require_subcommand(1);
   register_simulate_sub(sub, inv);
   register_table_sub(sub, inv);

@@ -1,5 +1,5 @@
 // `blockcast fattree plot FILE... [--out DIR] [--json]`: the optimum against the paper's
-// formula (issue 27 item 2, docs/fattree.md "n = 16") from the JSON outputs of `fattree search
+// formula (docs/fattree.md "n = 16") from the JSON outputs of `fattree search
 // --json`. Nothing is taken on trust from a file's summary: the best schedule is the smallest
 // SOLVED run whose witness the link-level simulator replays here within its steps and queue
 // bound (fattree::replay_error), the lower bound the analytic one (Table 1, Lemma 3, branch

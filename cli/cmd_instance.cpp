@@ -11,7 +11,7 @@ namespace blockcast::cli {
 
 void register_instance(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, t = 7;
+    int L = 0, t = 0;  // required (the options table): no default
     bool json = false;
   };
   auto args = std::make_shared<Args>();

@@ -1,5 +1,5 @@
-// `mpirun -np P blockcast mpi-run SCHEDULE.json [--k K] --bytes B` (issue 13, part 2; issues
-// 23 and 25): run a schedule the tool produced as a real broadcast over MPI point-to-point
+// `mpirun -np P blockcast mpi-run SCHEDULE.json [--k K] --bytes B`:
+// run a schedule the tool produced as a real broadcast over MPI point-to-point
 // messages and time it against MPI_Bcast and a pipelined binary tree (mpi/broadcast_run.hpp).
 // Any schedule file:
 //  - a continuous schedule (a block-cyclic assignment, `solve --json`): K items of it run as

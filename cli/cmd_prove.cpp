@@ -71,7 +71,7 @@ void print_text(const TreeSpec& s, const sat::ProveResult& r) {
 
 void register_prove(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, t = 7;
+    int L = 0, t = 0;  // required (the options table): no default
     std::int64_t P = 0;
     std::string receive_only, proof, dimacs, shape, encoding = "residue";
     bool extendable = false, no_symmetry = false, json = false;
@@ -112,12 +112,13 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     o.encoding.extendable = a->extendable;
     o.encoding.symmetry = !a->no_symmetry;
     o.limits.time_limit = a->time_limit;
-    o.limits = with_deadline_in(o.limits, a->time_limit);  // the whole command's deadline (issue 25)
+    o.limits = with_deadline_in(o.limits, a->time_limit);  // the whole command's deadline
     o.limits.conflicts = a->conflicts;
     o.check_seconds = a->time_limit;
     o.proof_path = a->proof;
     o.dimacs_path = a->dimacs;
-    const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-prove", a->json));  // issue 28
+    // Stops before the memory limit, printing UNKNOWN instead of being killed.
+    const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-prove", a->json));
     Progress bar;  // stderr, only when it is a terminal
     sat::ProveResult r = [&] {
       Ticker tick(bar, "prove L=" + std::to_string(spec.L) + " P=" + std::to_string(spec.P) + ": encoding, solving, checking",

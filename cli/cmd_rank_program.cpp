@@ -1,4 +1,4 @@
-// `blockcast rank-program FILE --rank R [--k K | --step-range A..B]` (issue 25, part 2):
+// `blockcast rank-program FILE --rank R [--k K | --step-range A..B]`:
 // what one rank does in a schedule: each step's send (to whom, which item) and receive (from
 // whom, which item). FILE is any schedule blockcast writes (engine/schedule_json.hpp). The
 // schedule is checked first: an assignment symbolically (SPEC Sec. 4), an explicit schedule by

@@ -1,5 +1,5 @@
-// Reports and exports (issue "Reports and exports"; paper 000 Sec. 3, paper 002 Sec. 6,
-// paper 003 Sec. 2). Subcommands:
+// Reports and exports (Karp et al. 1993, Sec. 3; Subramonian and Venkatasubramanian 1993,
+// Sec. 6; Adler et al. 1997, Sec. 2). Subcommands:
 //   reception FILE --k K [--format text|markdown|svg] [--addressing absolute|relative] [--step-range A..B]
 //   draw tree [--L 3 --t 7] [--format dot|svg]     draw automaton [--L 3] [--format dot|svg]
 //   draw schedule FILE [--item I] [--format dot|svg]
@@ -82,8 +82,8 @@ void draw_output(const Invocation& inv, const std::string& dot, const std::strin
 void register_reception(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<ScheduleArgs>();
   args->format = "text";
-  auto* sub = app.add_subcommand("reception",
-                                 "reception table (processor x step) of an expanded schedule, as in paper 000 Fig. 2");
+  auto* sub = app.add_subcommand(
+      "reception", "reception table (processor x step) of an expanded schedule, as in Karp et al. 1993, Fig. 2");
   add_schedule_args(sub, *args);
   add(sub, "format", args->format);
   add(sub, "addressing", args->addressing);
@@ -111,7 +111,7 @@ void register_reception(CLI::App& app, const Invocation& inv) {
 
 void register_draw(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, t = 7;
+    int L = 0, t = 0;  // required (the options table): no default
     std::string format;
     bool json = false;
   };
@@ -189,7 +189,7 @@ void register_export(CLI::App& app, const Invocation& inv) {
 void register_traffic(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<ScheduleArgs>();
   auto* sub = app.add_subcommand(
-      "traffic", "per-step sends, messages in flight and receptions; optional global limit m (paper 003)");
+      "traffic", "per-step sends, messages in flight and receptions; optional global limit m (Adler et al. 1997)");
   add_schedule_args(sub, *args);
   add(sub, "m", args->m);
   add(sub, "json", args->json);

@@ -12,7 +12,7 @@ namespace blockcast::cli {
 
 void register_words(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, r = 1, u = -1;
+    int L = 0, r = 1, u = -1;
     std::int64_t limit = 100000;
     bool count = false, json = false;
   };
@@ -51,7 +51,7 @@ void register_words(CLI::App& app, const Invocation& inv) {
 
 void register_automaton(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3;
+    int L = 0;
     bool dot = false, json = false;
   };
   auto a = std::make_shared<Args>();

@@ -26,10 +26,10 @@ void register_verify_certificate(CLI::App& app, const Invocation& inv);
 void register_tree(CLI::App& app, const Invocation& inv);
 void register_check(CLI::App& app, const Invocation& inv);
 void register_simulate(CLI::App& app, const Invocation& inv);
-void register_rank_program(CLI::App& app, const Invocation& inv);  // one rank's program (issue 25)
+void register_rank_program(CLI::App& app, const Invocation& inv);  // one rank's program
 void register_reports(CLI::App& app, const Invocation& inv);  // reception, draw, report, export, traffic
 void register_kbroadcast(CLI::App& app, const Invocation& inv);  // kbroadcast, kbroadcast-table, continuous-search, simple-schedule, latency
-void register_kbroadcast_baselines(CLI::App& app, const Invocation& inv);  // MPI baselines vs blockcast (issue 23 item 4)
+void register_kbroadcast_baselines(CLI::App& app, const Invocation& inv);  // MPI baselines vs blockcast
 void register_plan(CLI::App& app, const Invocation& inv);     // from a machine (LogGP) to the postal model
 void register_prove(CLI::App& app, const Invocation& inv);    // independent SAT prover, docs/prover.md
 void register_mpi_run(CLI::App& app, const Invocation& inv);  // only in builds with MPI (BLOCKCAST_HAVE_MPI)

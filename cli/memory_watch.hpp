@@ -1,4 +1,4 @@
-// --max-memory SIZE (issue 28 item 3): a long command stops with UNKNOWN (exit 5) before
+// --max-memory SIZE: a long command stops with UNKNOWN (exit 5) before
 // its resident memory reaches SIZE, keeping what it finished, instead of being killed by the
 // kernel's OOM killer with nothing said.
 //

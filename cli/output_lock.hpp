@@ -1,4 +1,4 @@
-// One run per output folder (issue 28 item 2). A command that writes into a folder
+// One run per output folder. A command that writes into a folder
 // (conjecture --out/--resume, table --out/--resume, kbroadcast --out, fattree table --out)
 // holds DIR/.blockcast.lock for the whole run: the file holds the pid, and flock(2) on it is
 // the lock itself, so the kernel drops it when the process dies, however it dies. A second

@@ -1,4 +1,4 @@
-// The progress line on stderr (issue 25 item 4: anything that can run longer than 2 s shows
+// The progress line on stderr (anything that can run longer than 2 s shows
 // progress when stderr is a terminal). One line, rewritten in place with "\r" at most every
 // `interval`, cleared at the end; nothing at all when stderr is not a terminal, so logs,
 // pipes and tests see the same bytes as before. Engines never print: they report through a

@@ -43,7 +43,7 @@ void write_output(const std::string& option, const std::string& path, const std:
     return;
   }
   try {
-    write_file_atomic(path, text);  // never a half-written file (issue 28)
+    write_file_atomic(path, text);  // never a half-written file
   } catch (const InputError& e) {
     throw InputError("--" + option + ": " + e.what());
   }

@@ -28,7 +28,7 @@ struct SearchArgs {
     SearchOptions o;
     o.threads = threads;
     o.limits.max_nodes = max_nodes;
-    // --time-limit is the whole command's deadline (issue 25): every search the command runs
+    // --time-limit is the whole command's deadline: every search the command runs
     // stops there, however many it runs (engine/limits.hpp).
     o.limits.time_limit = time_limit;
     o.limits = with_deadline_in(o.limits, time_limit);

@@ -1,6 +1,6 @@
-// `table` split into one unit of work per L (issue 13): what a unit sends to rank 0 (its
+// `table` split into one unit of work per L: what a unit sends to rank 0 (its
 // ranges of P, counts and, with --cells, its printed cells) and how rank 0 joins them back.
-// Rows of different L are independent (search/every_p.hpp), and all limits are node
+// Rows of different L are independent (search/everyp/every_p.hpp), and all limits are node
 // counts, so the joined table is the one a single process computes.
 #pragma once
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // Units of work of a command (one L of `conjecture`), run in order in one process or, under
-// mpirun, spread over the ranks by mpi/distribute.hpp (issue 13). Every unit's output goes
+// mpirun, spread over the ranks by mpi/distribute.hpp. Every unit's output goes
 // through rank 0: its files are written and then its record DIR/units/<key>.json (summary,
 // stdout, option fingerprint) as soon as it completes, so a killed run loses no finished
 // unit, and a rerun with --resume DIR takes the recorded units instead of computing them.

@@ -1,4 +1,4 @@
-// Block-cyclic assignments and their symbolic checker (SPEC Sec. 4; paper 000 Sec. 3.2).
+// Block-cyclic assignments and their symbolic checker (SPEC Sec. 4; Karp et al. 1993, Sec. 3.2).
 // An assignment gives each block type a list of (word, multiplicity) and names the letter
 // of the receive-only processor. It is legal iff every word satisfies the residue
 // condition and the words plus the receive-only letter use up exactly the instance's

@@ -111,7 +111,7 @@ std::string string_field(const json& j, const char* name) { return json_fields::
 Assignment assignment_from_json(const json& j) {
   if (!j.is_object()) throw InputError("assignment JSON: top level must be an object");
   Assignment a;
-  a.L = field<int>(j, "L", 1, 1024);  // conjecture certifies L up to 1024 (issue 24)
+  a.L = field<int>(j, "L", 1, 1024);  // conjecture certifies L up to 1024
   a.shape = parse_shape(string_field(j, "shape"));
   const int maxT = max_depth(a.L) + 1;
   if (j.contains("T")) a.T = field<int>(j, "T", 0, maxT);

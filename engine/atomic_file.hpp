@@ -1,4 +1,4 @@
-// Crash-safe output files (issue 28 item 1): every file blockcast writes (base cases,
+// Crash-safe output files: every file blockcast writes (base cases,
 // certificates, unit records, tables, reports, k-item schedules, plots, DIMACS, kept DRAT
 // proofs) goes through AtomicFile. The content goes to a temporary file in the target's
 // directory (same file system, so the rename is atomic), is flushed to disk (fsync), and is

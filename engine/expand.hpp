@@ -1,5 +1,5 @@
 // Expansion of a block-cyclic assignment into an explicit schedule for items 0..k-1
-// (SPEC Sec. 2-4; paper 000 Sec. 3.2, Fig. 2). It follows the assignment's pattern
+// (SPEC Sec. 2-4; Karp et al. 1993, Sec. 3.2, Fig. 2). It follows the assignment's pattern
 // literally and never consults the word-legality rules, so that the simulator
 // (engine/simulator.hpp) is an independent check of check_assignment.
 //

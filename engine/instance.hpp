@@ -1,4 +1,4 @@
-// Instances of the block-cyclic assignment problem (SPEC Sec. 3, 6; paper 000 Sec. 3.2-3.3).
+// Instances of the block-cyclic assignment problem (SPEC Sec. 3, 6; Karp et al. 1993, Sec. 3.2-3.3).
 // An instance is L, the tree depth T, a multiset of block types (r, u) and a multiset of
 // letters, all as multiplicities (never one object per processor). Shape `optimal` is
 // T_t with P-1 = f_t: a node with label d <= t-L is a block (r = t-L+1-d, u = t-d), a

@@ -2,7 +2,7 @@
 // command's deadline and a cancel flag shared by all workers. Hitting any of them makes the
 // verdict UNKNOWN, never IMPOSSIBLE.
 //
-// Time has one notion (issue 25): `deadline`, an absolute steady_clock time at which the
+// Time has one notion: `deadline`, an absolute steady_clock time at which the
 // whole command must stop. A command sets it once from its --time-limit; every sub-search
 // it runs stops at the earlier of its own budget (`time_limit`, counted from its own start)
 // and that deadline, so budgets nested in loops can no longer add up past the limit.

@@ -1,4 +1,4 @@
-// Counting and building the optimal LogP broadcast tree (paper 000 Sec. 2).
+// Counting and building the optimal LogP broadcast tree (Karp et al. 1993, Sec. 2).
 // A non-root node is reached by a path of depth a >= 1 whose child indices sum to b >= 0,
 // so its label is a*(L+2o) + b*g and exactly C(a-1+b, b) nodes share (a, b). Summing these
 // binomials along one axis telescopes (hockey stick), which counts labels <= T without

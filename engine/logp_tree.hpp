@@ -1,4 +1,4 @@
-// Optimal single-item broadcast in full LogP (L, o, g) (SPEC Sec. 1; paper 000 Sec. 2,
+// Optimal single-item broadcast in full LogP (L, o, g) (SPEC Sec. 1; Karp et al. 1993, Sec. 2,
 // Def. 2.3-2.4, Thm 2.1-2.2, Fig. 1). The universal tree has the root at label 0 and
 // children of a node with label d at d + i*g + L + 2o, i >= 0; the optimal tree on P nodes
 // keeps the P smallest labels and completes at the largest kept label. With o = 0, g = 1

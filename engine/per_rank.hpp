@@ -1,10 +1,10 @@
-// Per-rank programs (issue 25, part 2): what one processor sends and receives, in the public
+// Per-rank programs: what one processor sends and receives, in the public
 // value type blockcast::api::RankProgram (include/blockcast/program.hpp).
 //
 // From an explicit schedule the program is a filter over its messages. From a block-cyclic
 // assignment it is computed for the one rank alone, without expanding the schedule
 // (O(block types) per message instead of O(P) per step), by counting, in the layout of
-// engine/expand.hpp (SPEC Sec. 2-4; paper 000 Sec. 3.2): for an item i and an offset o (send
+// engine/expand.hpp (SPEC Sec. 2-4; Karp et al. 1993, Sec. 3.2): for an item i and an offset o (send
 // step i + o), the senders are the source (o = 0) and the holder of i in every block whose
 // sending slots cover o, in block order; the receivers are the processors whose phase at step
 // i + o + L holds letter T - o, in processor-id order (the receive-only processor last); the

@@ -1,4 +1,4 @@
-// Postal-model counting (SPEC Sec. 1; paper 000 Sec. 2, Thm 2.2, Fact 2.1):
+// Postal-model counting (SPEC Sec. 1; Karp et al. 1993, Sec. 2, Thm 2.2, Fact 2.1):
 // f_i = 1 for i < L, f_i = f_{i-1} + f_{i-L}; P(t) = f_t processors are reachable in t
 // steps; B(P) = min{t : f_t >= P}; node counts n_d of the optimal tree T_t.
 // All values are overflow-checked: asking for an f_t beyond 2^63 throws OverflowError.

@@ -1,4 +1,4 @@
-// Replay of an assignment's explicit schedule without storing it (issue 11: the witness
+// Replay of an assignment's explicit schedule without storing it (the witness
 // replay dominated blockcast's run time on mid-size instances; SPEC Sec. 1-2). The
 // expansion hands each send step's messages (engine/expand.hpp) to the simulator's single
 // pass (engine/simulator.hpp) and forgets them: a step's batch stays in cache instead of a

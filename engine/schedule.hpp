@@ -1,5 +1,5 @@
 // Explicit postal-model broadcast schedules: every message of a window of k items
-// (SPEC Sec. 2; paper 000 Sec. 3.1, Fig. 2 "absolute addressing"). This is the form the
+// (SPEC Sec. 2; Karp et al. 1993, Sec. 3.1, Fig. 2 "absolute addressing"). This is the form the
 // independent simulator checks, so it carries no block/word structure at all.
 // Fields are 32-bit: explicit schedules are bounded by kMaxScheduleEvents (engine/expand.hpp).
 #pragma once

@@ -1,4 +1,4 @@
-// Independent postal-model checker for explicit schedules (SPEC Sec. 1-2; paper 000
+// Independent postal-model checker for explicit schedules (SPEC Sec. 1-2; Karp et al. 1993
 // Sec. 3.1 correctness and non-interference rules). It knows nothing about blocks, words or
 // assignments: it replays messages step by step, so a schedule that passes here is correct
 // regardless of how it was produced.

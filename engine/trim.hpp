@@ -1,4 +1,4 @@
-// Trimmed trees: the shapes `ties` and `pruned` of SPEC Sec. 6 (paper 000 Thm 3.5 for L=2).
+// Trimmed trees: the shapes `ties` and `pruned` of SPEC Sec. 6 (Karp et al. 1993, Thm 3.5 for L=2).
 // A trimmed tree is T_T with trailing leaf children removed from some internal nodes. A
 // node with r0 children (index u = L-1+r0) that loses its last m leaves removes one leaf
 // of each letter 0..m-1 and becomes block (r0-m, u), or a leaf with letter u when m = r0.
@@ -33,7 +33,7 @@ int max_trim(Shape s, int L);
 TreeSpec tree_spec(int L, i64 P, Shape shape);
 // Shape for P - 1 = f_t (the paper's P; ties then removes nothing).
 TreeSpec tree_spec_for_t(int L, int t, Shape shape);
-// A pruned tree of any depth T >= t = B(P-1) (issue 12: deeper trees when depth t fails):
+// A pruned tree of any depth T >= t = B(P-1) (deeper trees for the P where depth t fails):
 // T_T minus f_T - (P-1) trailing leaves, at most L per node, delay L + T. T = t is the
 // general trimming of the optimal depth (ties trees are the special case m <= 1).
 // InputError if T < t or fewer than P-1 nodes would remain impossible (P-1 < f_{T-L}).

@@ -1,4 +1,4 @@
-// Words and the residue condition for legal words (SPEC Sec. 3-4; paper 000 Sec. 3.2).
+// Words and the residue condition for legal words (SPEC Sec. 3-4; Karp et al. 1993, Sec. 3.2).
 // Letter j at step tau means the item whose broadcast ends at tau + j (relative
 // addressing). A block (r, u) receives its upper-case item (index u) at phase 0 and the
 // word's letters w_1..w_{r-1} at phases 1..r-1. Phase k receives the item that ends at

@@ -1,4 +1,4 @@
-// The baseline program of `mpi-run` (issue 13, part 2): a pipelined binary tree, in the
+// The baseline program of `mpi-run`: a pipelined binary tree, in the
 // per-rank program type of the library (include/blockcast/program.hpp), so that the executor
 // (broadcast_run.hpp) runs it and the schedules' programs (engine/per_rank.hpp) on one code
 // path. Pure data, no MPI.

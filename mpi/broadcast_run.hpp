@@ -1,4 +1,4 @@
-// Real broadcast over MPI point-to-point messages (issue 13, part 2): every rank follows its
+// Real broadcast over MPI point-to-point messages: every rank follows its
 // own program (include/blockcast/program.hpp, computed for that rank alone by
 // engine/per_rank.hpp), forwards what it
 // received, and verifies that it got every item exactly once with the right payload

@@ -1,4 +1,4 @@
-// Dynamic distribution of independent units of work over MPI ranks (issue 13, part 1):
+// Dynamic distribution of independent units of work over MPI ranks:
 // conjecture runs per L and similar loops. Rank 0 hands out one unit at a time to whichever
 // worker asks (a rank that finishes takes more work) and receives each result as bytes as
 // soon as it is done, so it can write it out before the rest finishes. Each rank computes

@@ -1,4 +1,4 @@
-// Payload of item i in a real broadcast run (issue 13): bytes derived from (item, offset)
+// Payload of item i in a real broadcast run: bytes derived from (item, offset)
 // by a 64-bit mixer, so that a rank can verify every byte it received without a copy of the
 // message and two different items never carry the same bytes by accident.
 #pragma once

@@ -1,4 +1,4 @@
-// MPI start-up for blockcast (issue 13). MPI is initialised only when the process was
+// MPI start-up for blockcast. MPI is initialised only when the process was
 // launched by mpirun/mpiexec (detected from the launcher's environment), so a plain
 // `blockcast ...` never touches MPI and stays fast. Callers include no MPI header.
 #pragma once

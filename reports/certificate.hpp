@@ -1,5 +1,5 @@
 // Reading the certificates the conjecture command writes, DIR/L<L>/certificate.json
-// (paper 000 Sec. 3.3: L consecutive base cases t0..t0+L-1 with a common receive-only
+// (Karp et al. 1993, Sec. 3.3: L consecutive base cases t0..t0+L-1 with a common receive-only
 // letter x and x-extendable root words solve every t >= t0). Schema (version 2; every
 // field in docs/induction.md, "Certificates and the evidence that t0 is minimal"):
 //   {"format":"blockcast-certificate","version":2,"L":3,"x":"b","t0":5,"mode":"exact",

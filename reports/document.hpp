@@ -1,5 +1,5 @@
 // A tiny document model (headings, paragraphs, tables of linked text, figures) rendered both
-// as Markdown and as HTML, so a report (run_report.hpp, report_pages.hpp) states its content
+// as Markdown and as HTML, so a report (run_report.hpp, table_heatmap.hpp, fattree_plots.hpp) states its content
 // once and the two files cannot drift apart. The HTML is well-formed XML (XHTML syntax).
 // A figure is an SVG file next to the report: Markdown shows it as an image linking that
 // file; HTML embeds the SVG text inline (so <title> hover texts work) and links the same

@@ -1,4 +1,4 @@
-// Graphviz drawings (see drawings.hpp; paper 000 Fig. 2). The tree is taken from
+// Graphviz drawings (see drawings.hpp; Karp et al. 1993, Fig. 2). The tree is taken from
 // engine/logp_tree.hpp with o = 0, g = 1 (the postal model), so a drawing always shows the
 // same tree the engine counts with.
 #include "drawings.hpp"

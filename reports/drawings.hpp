@@ -1,6 +1,6 @@
-// Graphviz drawings: the optimal broadcast tree T_t (SPEC Sec. 1; paper 000 Fig. 2 "Optimal
+// Graphviz drawings: the optimal broadcast tree T_t (SPEC Sec. 1; Karp et al. 1993, Fig. 2 "Optimal
 // Broadcast Tree L=3, P=9") with node labels = delays, and the word automaton (SPEC Sec. 5;
-// paper 000 Fig. 2 "Automaton L=3"). DOT comes from Boost.Graph's write_graphviz; SVG is
+// Karp et al. 1993, Fig. 2 "Automaton L=3"). DOT comes from Boost.Graph's write_graphviz; SVG is
 // rendered by the Graphviz `dot` program when it is on PATH.
 #pragma once
 #include <optional>
@@ -17,7 +17,7 @@ namespace blockcast {
 inline constexpr long kMaxDrawnTree = 2000;
 std::string tree_dot(int L, int t);
 
-// The broadcast tree of one item in an expanded schedule (paper 000 Fig. 2 read per item):
+// The broadcast tree of one item in an expanded schedule (Karp et al. 1993, Fig. 2 read per item):
 // one node per processor that receives `item`, an edge per message, labelled with its send
 // step; a node shows its receive step relative to the item's creation and, for an expanded
 // assignment `a`, the block (r, u, word) that engine/expand.hpp's processor layout gives it

@@ -100,7 +100,7 @@ std::string goal_export(const Schedule& s, const ItemBytes& sizes) {
   }
   std::ostringstream out;
   out << "// blockcast schedule: L=" << s.L << " P=" << s.P << " items 0.." << s.items - 1 << " delay "
-      << s.expected_delay << " (postal model, paper 000 Sec. 3)\n"
+      << s.expected_delay << " (postal model; Karp et al. 1993, Sec. 3)\n"
       << "// rank 0 is the source; tag = item number; " << sizes_text(sizes) << "\n"
       << "// replay: txt2bin -i FILE.goal -o FILE.bin && LogGOPSim -f FILE.bin -L " << s.L << " -o 0 -g 1 -G 0 -O 0\n"
       << "num_ranks " << s.P << "\n";

@@ -111,8 +111,8 @@ std::vector<std::pair<std::string, std::string>> fattree_optimum_plots(const std
 Document fattree_optimum_document(const std::vector<FatTreeOptimumRow>& rows) {
   Document d;
   d.title = "blockcast fat-tree optimum";
-  d.paragraph({{"Binary fat trees (paper 001, SPEC Sec. 9, docs/fattree.md): the fewest steps the exact searches "
-                "reached per operation, capacities and model, against the paper's formula. Every best schedule "
+  d.paragraph({{"Binary fat trees (Dimakopoulos and Dimopoulos 1995; SPEC Sec. 9, docs/fattree.md): the fewest "
+                "steps the exact searches reached per operation, capacities and model, against the paper's formula. Every best schedule "
                 "was replayed by the link-level simulator when this report was made; a lower bound above the "
                 "analytic one is a refusal the search recorded (IMPOSSIBLE with a checked DRAT proof when it ran)."}});
   for (const auto& [op, svg] : fattree_optimum_plots(rows))

@@ -1,4 +1,4 @@
-// Optimum against the paper's formula on binary fat trees (issue 27 item 2; paper 001, SPEC
+// Optimum against the paper's formula on binary fat trees (Dimakopoulos and Dimopoulos 1995, SPEC
 // Sec. 9, docs/fattree.md "n = 16"): per operation, steps against n for every (capacities,
 // model) pair the exact searches decided. Each pair is drawn as the best schedule found (a
 // solid line, points whose hover gives the proved lower bound) and, where the search left a

@@ -1,4 +1,4 @@
-// The fat-tree table report (issue 17; paper 001, SPEC Sec. 9, docs/fattree.md): per
+// The fat-tree table report (Dimakopoulos and Dimopoulos 1995, SPEC Sec. 9, docs/fattree.md): per
 // operation, steps against n for every capacity pattern, the paper's formula as a dashed line
 // and the simulated time of the generated schedule as points (hover: formula source and
 // status), next to the table. `fattree table --out DIR` writes DIR/fattree.md,

@@ -1,5 +1,6 @@
-// Text and JSON of the `kbroadcast` run (see kbroadcast.hpp; paper 000 Sec. 3 and 3.4,
-// paper 002 Sec. 6).
+// Text and JSON of the `kbroadcast` run (see kbroadcast.hpp; Karp et al. 1993, Sec. 3 and 3.4;
+// Subramonian and Venkatasubramanian 1993, Sec. 6). The labels of the text form share one
+// column width so that the formulas line up.
 #include "kbroadcast.hpp"
 
 #include <sstream>
@@ -10,10 +11,12 @@ std::string kbroadcast_text(const KBroadcastReport& r) {
   std::ostringstream s;
   s << "k-item broadcast: L=" << r.L << " P=" << r.P << " k=" << r.k << "  (B(P-1)=" << r.depth << ", k*=" << r.kstar
     << ")\n";
-  s << "  lower bound (paper 000 Thm 3.1)      B(P-1)+L+(k-1)-k* = " << r.paper_bound << "\n";
+  s << "  lower bound (Karp et al. 1993, Thm 3.1)                            B(P-1)+L+(k-1)-k* = "
+    << r.paper_bound << "\n";
   if (r.lower_bound != r.paper_bound)
     s << "    but k <= k*: the proof's count only gives " << r.lower_bound << " (the formula assumes t >= n)\n";
-  s << "  continuous schedule cut after k      L+B(P-1)+k-1      = " << r.continuous_formula << "\n";
+  s << "  continuous schedule cut after k                                    L+B(P-1)+k-1      = "
+    << r.continuous_formula << "\n";
   if (r.has_schedule) {
     s << "    simulated (delay L+T=" << r.schedule_delay << "): ";
     if (!r.simulated_ok)
@@ -26,9 +29,10 @@ std::string kbroadcast_text(const KBroadcastReport& r) {
   } else {
     s << "    (no continuous schedule given: --assignment FILE)\n";
   }
-  s << "  simple schedule (paper 002 Sec. 6)   L+B(P-1,L+1)+k-1  = " << r.simple_time << "  (delay " << r.simple_delay
-    << ")\n";
-  s << "  single-sending (paper 000 Thm 3.7)   B(P-1)+2L+k-2     = " << r.single_sending << "\n";
+  s << "  simple schedule (Subramonian and Venkatasubramanian 1993, Sec. 6)  L+B(P-1,L+1)+k-1  = "
+    << r.simple_time << "  (delay " << r.simple_delay << ")\n";
+  s << "  single-sending (Karp et al. 1993, Thm 3.7)                         B(P-1)+2L+k-2     = "
+    << r.single_sending << "\n";
   return s.str();
 }
 

@@ -1,4 +1,4 @@
-// Rendering of the k-item baselines table (see kbroadcast_baselines.hpp; issue 23 item 4).
+// Rendering of the k-item baselines table (see kbroadcast_baselines.hpp).
 #include "kbroadcast_baselines.hpp"
 
 #include <cstdio>

@@ -1,5 +1,5 @@
 // Text, JSON and SVG of the `kbroadcast-baselines` run (search/kitem/baselines_table.hpp;
-// issue 23 item 4): per (L, P, k) the simulated time of every MPI baseline, blockcast's own
+// Item 4): per (L, P, k) the simulated time of every MPI baseline, blockcast's own
 // schedule and the lower bound, each with its ratio to the bound. Rendering only: nothing
 // here builds or simulates a schedule.
 #pragma once

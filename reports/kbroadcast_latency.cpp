@@ -1,5 +1,5 @@
 // Text, JSON and SVG of the simple-schedule comparison and the varying-latency study (see
-// kbroadcast_latency.hpp; paper 002 Sec. 6-7).
+// kbroadcast_latency.hpp; Subramonian and Venkatasubramanian 1993, Sec. 6-7).
 #include "kbroadcast_latency.hpp"
 
 #include <algorithm>
@@ -38,7 +38,8 @@ std::string latency_study_text(const LatencyStudy& s) {
   std::string out = "varying latency: L=" + std::to_string(s.L) + ", " + std::to_string(s.k) + " items, latencies in [max(1,L-d), L+d]; random: " +
                     std::to_string(s.samples) + " draws (seeds " + std::to_string(s.seed) + ".." +
                     std::to_string(s.seed + static_cast<std::uint64_t>(s.samples) - 1) +
-                    "); adversary: heuristic (paper 002 Sec. 7 attack, 20 random starts, 200 local-search replays), a lower bound on the worst case\n";
+                    "); adversary: heuristic (the attack of Subramonian and Venkatasubramanian 1993, Sec. 7; "
+                    "20 random starts, 200 local-search replays), a lower bound on the worst case\n";
   out += "  schedule                                 d  fixed  random mean/max  buffer  adversary  buffer\n";
   for (const auto& p : s.points) {
     char buf[240];

@@ -1,5 +1,5 @@
 // Text, JSON and SVG of the simple-schedule comparison and the varying-latency study
-// (search/kitem/latency_study.hpp; paper 002 Sec. 6-7). Rendering only: nothing here
+// (search/kitem/latency_study.hpp; Subramonian and Venkatasubramanian 1993, Sec. 6-7). Rendering only: nothing here
 // searches or replays.
 #pragma once
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// Text and JSON of the k-item table in ranges (search/kitem/range_table.hpp, issue 23 item 2:
+// Text and JSON of the k-item table in ranges (search/kitem/range_table.hpp,
 // `kbroadcast-table --ranges`). Rendering only: nothing here searches.
 #pragma once
 #include <nlohmann/json.hpp>

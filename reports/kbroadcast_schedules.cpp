@@ -1,4 +1,4 @@
-// Text and JSON of the k-item schedules (see kbroadcast_schedules.hpp; paper 000 Sec. 3.1).
+// Text and JSON of the k-item schedules (see kbroadcast_schedules.hpp; Karp et al. 1993, Sec. 3.1).
 #include "kbroadcast_schedules.hpp"
 #include "version.hpp"
 

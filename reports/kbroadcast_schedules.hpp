@@ -1,5 +1,5 @@
 // Text and JSON of the k-item schedules built from a continuous schedule (cut, endgame,
-// Fig. 2's alternation; search/kitem/schedules.hpp, paper 000 Sec. 3.1 Thm 3.1-3.2).
+// Fig. 2's alternation; search/kitem/schedules.hpp; Karp et al. 1993, Sec. 3.1 Thm 3.1-3.2).
 // Rendering only: nothing here searches or simulates.
 #pragma once
 #include <nlohmann/json.hpp>

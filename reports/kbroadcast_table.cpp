@@ -1,5 +1,5 @@
-// Text and JSON of the k-item optimum table (see kbroadcast_table.hpp; paper 000 Thm 3.1,
-// paper 002 Sec. 4, 6).
+// Text and JSON of the k-item optimum table (see kbroadcast_table.hpp; Karp et al. 1993, Thm 3.1,
+// Subramonian and Venkatasubramanian 1993, Sec. 4, 6).
 #include "kbroadcast_table.hpp"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
-// Text and JSON of the k-item optimum table (search/kitem/table.hpp, issue 15: per (L, P, k)
-// the exact optimum, our schedules, paper 002's simple schedule and the lower bound).
+// Text and JSON of the k-item optimum table (search/kitem/table.hpp: per (L, P, k) the exact
+// optimum, our schedules, Subramonian and Venkatasubramanian's (1993) simple schedule and the
+// lower bound).
 // Rendering only: nothing here searches.
 #pragma once
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// Building reception tables from explicit schedules (see reception_table.hpp; paper 000
+// Building reception tables from explicit schedules (see reception_table.hpp; Karp et al. 1993
 // Fig. 2 and 4). Children are counted only for receptions inside the table window, so a
 // long schedule costs one pass over its messages plus the table itself.
 #include "reception_table.hpp"

@@ -1,4 +1,4 @@
-// Reception tables (paper 000 Sec. 3.2, Fig. 2 "Continuous Broadcast Schedule" / "Broadcast
+// Reception tables (Karp et al. 1993, Sec. 3.2, Fig. 2 "Continuous Broadcast Schedule" / "Broadcast
 // Schedule for 8 Values"; Sec. 3.4, Fig. 4): one row per non-source processor, one column
 // per step, each cell the item the processor receives at that step. Built from an explicit
 // schedule (engine/expand.hpp), so it shows what the simulator replays, not what the

@@ -297,8 +297,9 @@ std::optional<ReportFigure> base_case_reception(const CertificateFile& c, std::s
   t.row_groups = layout_groups(a);
   return ReportFigure{c.dir + "/reception_t" + std::to_string(a.t) + ".svg",
                       "Reception table of the base case t=" + std::to_string(a.t) + " (P=" + std::to_string(a.P) +
-                          ") for " + std::to_string(items) + " items, as paper 000 Fig. 2: row = processor, column = "
-                          "step, cell = item received; shaded = forwarded (internal node)",
+                          ") for " + std::to_string(items) +
+                          " items, as in Karp et al. 1993, Fig. 2: row = processor, column = step, cell = item "
+                          "received; shaded = forwarded (internal node)",
                       table_svg(t)};
 }
 

@@ -1,6 +1,6 @@
-// Figures of the conjecture run report (issue 17; paper 000 Sec. 3.2-3.3): t0 against L,
+// Figures of the conjecture run report (Karp et al. 1993, Sec. 3.2-3.3): t0 against L,
 // search time against L (log scale), the verdict map over (L, t) with the base-case window
-// t0..t0+L-1 marked, and per L the reception table (paper 000 Fig. 2) of the smallest base
+// t0..t0+L-1 marked, and per L the reception table (Karp et al. 1993, Fig. 2) of the smallest base
 // case for a few items. Each figure is an SVG file in the run directory; run_report.cpp
 // places them in report.md / report.html. The verdict map labels every L and colours each
 // cell by verdict and the method that decided it (paper-greedy, repair, complete search,

@@ -48,7 +48,7 @@ std::string conclusion(const CertificateFile& c) {
   if (!c.verified()) return "not verified: " + c.verification_error;
   const std::string from = "every t >= " + std::to_string(*c.t0) + " (P - 1 = f_t processors) has a block-cyclic schedule";
   const std::string why = " (base cases t0..t0+L-1 with common x = " + letter_name(*c.x) +
-                          " and x-extendable roots, verified; paper 000 Sec. 3.3)";
+                          " and x-extendable roots, verified; Karp et al. 1993, Sec. 3.3)";
   if (*c.shape == Shape::pruned)
     return from + " with delay L+t+1 on a pruned tree of depth t+1, one above the lower bound L+B(P-1)" + why;
   return from + " with the optimal delay L+t = L+B(P-1)" + why;
@@ -229,7 +229,7 @@ Document run_report_document(const std::vector<CertificateFile>& certs, const st
     jump.push_back({&c == &certs.back() ? "." : ", "});
   }
   d.paragraph(
-      {{"Continuous broadcast (paper 000 Sec. 3.3): for each L the conjecture command searched L "
+      {{"Continuous broadcast (Karp et al. 1993, Sec. 3.3): for each L the conjecture command searched L "
         "consecutive base cases t0..t0+L-1 with a common receive-only letter x on optimal trees "
         "(delay L + B(P-1)) or, for shape pruned, on pruned trees (delay L + B(P-1) + 1); the "
         "induction then covers every t >= t0. Each certificate is verified again (base cases by the "

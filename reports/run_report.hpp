@@ -1,4 +1,4 @@
-// The report of a conjecture run (paper 000 Sec. 3.3): DIR/report.md and DIR/report.html,
+// The report of a conjecture run (Karp et al. 1993, Sec. 3.3): DIR/report.md and DIR/report.html,
 // one page for all certificates DIR/L<L>/certificate.json (schema in certificate.hpp).
 // Per L: t0, x, the base cases (t, P, root word, receive-only, verdict re-checked here,
 // whether the root word absorbs x), the verdicts for smaller t, search statistics and time,

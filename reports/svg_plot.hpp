@@ -1,4 +1,4 @@
-// A small generic SVG plot writer for the reports (issue 17): one x/y plot with linear or
+// A small generic SVG plot writer for the reports: one x/y plot with linear or
 // log10 axes and ticks, line series with point markers, filled rectangles in data
 // coordinates (heat maps, verdict maps: one rectangle per cell) and a legend. Every point
 // and every rectangle may carry hover text (an SVG <title>), so a browser shows e.g. the

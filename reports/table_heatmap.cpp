@@ -96,7 +96,7 @@ std::string table_heatmap_svg(const std::vector<CellRange>& ranges) {
 Document table_report_document(const std::vector<CellRange>& ranges, const TableSummary& s) {
   Document d;
   d.title = "blockcast every-P table";
-  d.paragraph({{"A checked block-cyclic schedule for every (L, P) (issue 12; SPEC Sec. 2, 6-7). " + summary_line(s) +
+  d.paragraph({{"A checked block-cyclic schedule for every (L, P) (SPEC Sec. 2, 6-7). " + summary_line(s) +
                 ". The heat map shows how far each delay D is from the lower bound L + B(P-1); the table lists "
                 "the same ranges of P."}});
   d.figure("plots/excess.svg",

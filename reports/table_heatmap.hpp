@@ -1,4 +1,4 @@
-// The every-P table report (issue 17; issue 12, SPEC Sec. 2, 6-7): a heat map of D minus the
+// The every-P table report (SPEC Sec. 2, 6-7): a heat map of D minus the
 // lower bound L + B(P-1) over (L, P), one rectangle per compressed range of P with its
 // method, shape and proof status on hover, next to the range table itself. `table --out DIR`
 // writes DIR/table.md, DIR/table.html and DIR/plots/excess.svg.

@@ -1,4 +1,4 @@
-// The every-P table compressed into ranges of P (issue 12): consecutive cells of one L with
+// The every-P table compressed into ranges of P: consecutive cells of one L with
 // the same lower bound, delay, shape, method and proof status form one range, so a table up
 // to P = 10^6 stays a few hundred lines. Text, Markdown and JSON renderings share the data.
 #pragma once

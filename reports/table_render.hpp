@@ -1,4 +1,4 @@
-// Rendering reception tables (reception_table.hpp; paper 000 Fig. 2 and 4) as fixed-width
+// Rendering reception tables (reception_table.hpp; Karp et al. 1993, Fig. 2 and 4) as fixed-width
 // text, a Markdown table and a standalone SVG picture. All three show the same cells; they
 // differ only in how active receptions (internal nodes, forwarded afterwards) are marked:
 // text "H5" / "7*", Markdown H<sub>5</sub> / **7**, SVG shaded bold cells.

@@ -1,4 +1,4 @@
-// Standalone SVG reception table (see table_render.hpp; paper 000 Fig. 2 and 4, where
+// Standalone SVG reception table (see table_render.hpp; Karp et al. 1993, Fig. 2 and 4, where
 // active items are bold). Plain SVG 1.1 with no scripts or external fonts, so it opens in a
 // browser and passes `xmllint --noout`.
 #include <algorithm>

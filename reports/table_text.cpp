@@ -1,4 +1,4 @@
-// Text and Markdown reception tables (see table_render.hpp; paper 000 Fig. 2 and 4).
+// Text and Markdown reception tables (see table_render.hpp; Karp et al. 1993, Fig. 2 and 4).
 #include <algorithm>
 #include <sstream>
 

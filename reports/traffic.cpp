@@ -1,4 +1,4 @@
-// Per-step traffic and the global-bandwidth charge (see traffic.hpp; paper 003 Sec. 2).
+// Per-step traffic and the global-bandwidth charge (see traffic.hpp; Adler et al. 1997, Sec. 2).
 // In-flight counts use a difference array: +1 at the send step, -1 at the reception step.
 #include "traffic.hpp"
 

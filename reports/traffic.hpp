@@ -1,5 +1,5 @@
 // Per-step traffic of an explicit schedule, to judge it under a global bandwidth limit m
-// (paper 003 Sec. 2, BSP(m)/PRAM(m): the network accepts at most m message sends per step;
+// (Adler et al. 1997, Sec. 2, BSP(m)/PRAM(m): the network accepts at most m message sends per step;
 // a step with m_t > m sends costs f_m(m_t) >= m_t/m instead of 1). The postal model itself
 // only limits each processor (one send, one reception per step).
 //
@@ -27,7 +27,7 @@ struct TrafficProfile {
 };
 
 // Cost of the schedule's steps under limit m with the linear charge f_m(m_t) = max(1, m_t/m)
-// for m_t > 0 (paper 003's lower-bound charge; 0 for steps without sends).
+// for m_t > 0 (Adler et al.'s (1997) lower-bound charge; 0 for steps without sends).
 struct BandwidthCharge {
   std::int64_t m = 0;
   std::int64_t steps_with_sends = 0;

@@ -1,4 +1,4 @@
-// Complete search for block-cyclic assignments (SPEC Sec. 4; paper 000 Sec. 3.2-3.3).
+// Complete search for block-cyclic assignments (SPEC Sec. 4; Karp et al. 1993, Sec. 3.2-3.3).
 //
 // The search distributes the instance's letters over its blocks as letter-count vectors.
 // By Hall's theorem (automata/word_construction.hpp) a vector is the letter multiset of a

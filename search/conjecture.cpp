@@ -192,7 +192,7 @@ bool ConjectureRun::retry_open(std::vector<int>& open, Letter x) {
   return ok;
 }
 
-// After the scan (method auto beyond fallback_max_L, issue 24 item 2): the scan gives a
+// After the scan (method auto beyond fallback_max_L): the scan gives a
 // window up at its second UNKNOWN and never runs the complete search there, so a window
 // below t0 may be open although it holds. Each open window, smallest t0' first, is decided
 // again with every pair settled as far as the run can: all constructive levels, then the
@@ -347,7 +347,7 @@ ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
     throw InputError("conjecture --L " + std::to_string(L) + ": " +
                      (L < 2 ? std::string("L = 1 is the telephone model, outside the induction (the conjecture is for "
                                           "L >= 3; L = 2 with --shape pruned)")
-                            : std::string("no block-cyclic schedule reaches L+t for L = 2 (paper 000 Thm 3.4; "
+                            : std::string("no block-cyclic schedule reaches L+t for L = 2 (Karp et al. 1993, Thm 3.4; "
                                           "`prove --L 2 --t 5` checks one t); the L = 2 variant is --shape pruned")));
   return conjecture_run::ConjectureRun(L, opt).run();
 }

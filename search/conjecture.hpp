@@ -1,4 +1,4 @@
-// Conjecture runs (paper 000 Thm 3.3 and its conjecture for every L >= 3): for a latency L,
+// Conjecture runs (Karp et al. 1993, Thm 3.3 and its conjecture for every L >= 3): for a latency L,
 // find the smallest t0 >= L such that I(t0) .. I(t0+L-1) are all solved with one common
 // receive-only letter x and x-extendable root words; the induction (induction.hpp) then
 // covers every t >= t0. Smaller t are decided without the induction constraints.
@@ -24,7 +24,7 @@
 // (minimality.hpp: counting numbers, exhausted searches) cover every window (t0', x) with
 // L <= t0' < t0; they go into the certificate.
 //
-// Shape pruned (SPEC Sec. 6-7, paper 000 Thm 3.5: delay L + t + 1 for P-1 = f_t) runs the
+// Shape pruned (SPEC Sec. 6-7; Karp et al. 1993, Thm 3.5: delay L + t + 1 for P-1 = f_t) runs the
 // same induction over pruned trees, searched by solve_shape (profile and words together),
 // and additionally tabulates every t = L .. max(t_report, t0+2L-1) (t_report 40 for L = 2): a verified pruned
 // schedule (base case, composition or plain search) next to the verdict for the optimal
@@ -55,14 +55,14 @@ struct ConjectureOptions {
                                  // P * (items + L + T) is at most that)
   Method method = Method::complete;
   ConstructiveOptions constructive;  // tries, budgets, seed (x and extendable set per case)
-  Shape shape = Shape::optimal;  // optimal (paper 000 Thm 3.3) or pruned (Thm 3.5)
+  Shape shape = Shape::optimal;  // optimal (Karp et al. 1993, Thm 3.3) or pruned (Thm 3.5)
   int t_max = 0;                 // give up (UNKNOWN) beyond this t0 (0 = tuning.t_max_per_L * L)
   int t_report = 0;              // pruned: tabulate t = L .. max(t_report, t0+2L-1);
                                  // 0: tuning.t_report_L2 for L = 2 (Thm 3.5's case), t0+2L-1 otherwise
   std::function<void(const std::string&)> progress;  // optional status line sink
   // The whole command's time budget (conjecture --time-limit): no case starts after it and
   // every search's time limit is cut to what is left, so a run over many L ends in time
-  // with UNKNOWN for what was not reached (issue 16). Unset = no command limit.
+  // with UNKNOWN for what was not reached. Unset = no command limit.
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 

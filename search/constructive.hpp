@@ -1,10 +1,10 @@
-// Constructive methods for base cases (paper 000 Sec. 3.3; SPEC Sec. 4, 7): fast, incomplete
+// Constructive methods for base cases (Karp et al. 1993, Sec. 3.3; SPEC Sec. 4, 7): fast, incomplete
 // ways to SOLVE one instance with a given receive-only letter x (and, for the induction, an
 // x-extendable root). They never claim IMPOSSIBLE from a failed attempt; the only
 // IMPOSSIBLE they report comes from a counting argument stated in `covered`. Every witness
 // passes check_assignment (and the root extension test) before it is returned.
 //
-//   paper-greedy (constructive_greedy.cpp): the algorithm outlined in paper 000 Sec. 3.3.
+//   paper-greedy (constructive_greedy.cpp): the algorithm outlined in Karp et al. 1993, Sec. 3.3.
 //   repair       (constructive_repair.cpp): residue-aware packing of the non-root blocks with
 //                local repair, then the root word as a ground-state juggling pattern.
 //   bulk         (constructive_bulk.cpp): for huge block counts (P up to 10^9): block types

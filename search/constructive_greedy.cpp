@@ -1,4 +1,4 @@
-// The base-case algorithm outlined in paper 000 Sec. 3.3 (x = b): "use up one letter at a
+// The base-case algorithm outlined in Karp et al. 1993, Sec. 3.3 (x = b): "use up one letter at a
 // time, starting with the highest, ... stopping when all except a, b, c have been used up.
 // In using up a letter, we only use the (unique) word from Lemma 3.1 that contains it and
 // we use it on the smallest unused block. Finally, we use a combination of b^{L-3}c* and
@@ -122,7 +122,7 @@ ConstructiveResult solve_paper_greedy(const Instance& inst, const ConstructiveOp
       continue;
     }
     res.verdict = Verdict::solved;
-    return fail("paper 000 Sec. 3.3 greedy");
+    return fail("Karp et al. 1993, Sec. 3.3 greedy");
   }
   return fail("the a, b, c finish has no exact combination");
 }

@@ -1,4 +1,4 @@
-// Constructive base cases by packing and local repair (SPEC Sec. 4, 7; paper 000 Sec. 3.3).
+// Constructive base cases by packing and local repair (SPEC Sec. 4, 7; Karp et al. 1993, Sec. 3.3).
 //
 // By Hall's theorem a block only needs the right number of letters and the right residue
 // of their sum, so the non-root blocks are a packing problem on letter multisets: fill each

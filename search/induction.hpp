@@ -1,10 +1,10 @@
-// The induction of paper 000 Sec. 3.3 (SPEC Sec. 7): I(t) = I(t-1) + I(t-L) with the root
+// The induction of Karp et al. 1993, Sec. 3.3 (SPEC Sec. 7): I(t) = I(t-1) + I(t-L) with the root
 // block of I(t-1) grown by one. If both solutions have receive-only letter x and the root
 // word of I(t-1) passes the state {0..x-1} (which has an x-self-loop), inserting one x there
 // and keeping the other x for the receive-only processor solves I(t) with the same
 // property. L consecutive base cases t0..t0+L-1 (t0 >= L) therefore cover every t >= t0.
 //
-// The same induction holds for the pruned trees of SPEC Sec. 6 (paper 000 Thm 3.5; derivation
+// The same induction holds for the pruned trees of SPEC Sec. 6 (Karp et al. 1993, Thm 3.5; derivation
 // in docs/induction.md): T_T is T_{T-1} shifted down one label, its root given one more child
 // in FRONT, plus T_{T-L} hung under that child. Node types (r0, u) and trailing leaves are
 // preserved, so a pruned tree for t-1 plus a pruned tree for t-L is a pruned tree for t

@@ -1,4 +1,4 @@
-// Evidence that a certificate's t0 is minimal (issue 24; paper 000 Sec. 3.3, SPEC Sec. 7).
+// Evidence that a certificate's t0 is minimal (Karp et al. 1993, Sec. 3.3, SPEC Sec. 7).
 // The conjecture run scans candidate windows (t0', x): t0' = L, L+1, ... and every letter x;
 // a window holds when I(t0') .. I(t0'+L-1) are all solvable with receive-only x and an
 // x-extendable root. t0 is minimal when every window (t0', x) with L <= t0' < t0 is

@@ -1,4 +1,4 @@
-// Tuning knobs of the searches in one place (issue 26): node budgets, per-instance limits,
+// Tuning knobs of the searches in one place: node budgets, per-instance limits,
 // effort levels and replay sizes. None of them changes what a verdict means: a budget that
 // runs out gives UNKNOWN (or makes a heuristic give up and a complete search decide), never
 // a wrong SOLVED or IMPOSSIBLE. The defaults are the measured settings the README and the
@@ -42,7 +42,7 @@ struct Tuning {
   std::int64_t part_root_nodes = 3'000;     // root-word budget per repair attempt
   std::int64_t probe_nodes = 2'000;         // plain search per profile before packing
 
-  // --- One P (search/everyp/best_schedule.cpp, issue 25): the lower bound L + t is first
+  // --- One P (search/everyp/best_schedule.cpp): the lower bound L + t is first
   // tried by the constructive packing of constructive_pruned (no probe search: its letter
   // bounds cost r^2 A per block type and function, seconds for L in the hundreds): the bulk
   // method, then the repair method where bulk fails on a tree of at most repair_max_blocks

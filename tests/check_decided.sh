@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ctest decided_list (issue 24 item 4): regenerate the exact impossibility list for L <= LMAX
+# ctest decided_list: regenerate the exact impossibility list for L <= LMAX
 # with tests/gen_decided.py and compare it with tests/data/decided.tsv. Any difference fails: a
 # verdict that changed, a limit (UNKNOWN) where the data has a verdict, a method that changed
 # (e.g. a counting refutation that became a search), or an IMPOSSIBLE run the SAT prover no

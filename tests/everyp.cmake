@@ -1,4 +1,4 @@
-# Every P (issue 12, search/every_p.hpp, docs/shapes.md): the benchmark target. The CLI cases
+# Every P (search/everyp/every_p.hpp, docs/shapes.md): the benchmark target. The CLI cases
 # (table/solve cell JSON read by every assignment reader, monotone ranges) are cli_everyp_* in
 # tests/cli/cases.tsv.
 # `cmake --build DIR --target bench_everyp`: tests/bench/everyp.sh (L 2..8 x P 2..500, the whole

@@ -1,4 +1,4 @@
-# examples/ built against the installed package (issue 25): tests/examples/run.sh installs
+# examples/ built against the installed package: tests/examples/run.sh installs
 # this build into a temporary prefix and builds each example there with find_package. Not in
 # sanitizer builds (the examples are plain builds and cannot link a sanitized library).
 if(NOT (BLOCKCAST_SANITIZE OR BLOCKCAST_FUZZ))

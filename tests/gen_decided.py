@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""The exact impossibility list (issue 24 item 4): every (L, t) with L <= LMAX and t <= 4L
+"""The exact impossibility list: every (L, t) with L <= LMAX and t <= 4L
 decided for the optimal tree (delay L + t for P - 1 = f_t), written as runs of consecutive t
 with one verdict and one method: tests/data/decided.tsv.
 
 Where the verdicts come from (docs/prover.md, "The exact impossibility list"):
 - L = 1, 2: `blockcast solve --L L --t t` for every t <= 4L (the complete search; for L = 2
-  and t >= 4 its counting pre-check, paper 000 Thm 3.4's case).
+  and t >= 4 its counting pre-check; Karp et al. 1993, Thm 3.4's case).
 - L >= 3: one `blockcast conjecture --L 3..LMAX --out DIR` run. Its certificates record the
   unconstrained verdict of every t < t0 (`smaller`: a checked witness, a counting refutation
   or an exhausted search); t0 .. t0+L-1 are its verified base cases, and every t >= t0+L is

@@ -1,4 +1,4 @@
-# Issue 15 (k-item broadcast, periodic schedules, simple schedule, varying latency).
+# k-item broadcast, periodic schedules, simple schedule, varying latency.
 target_sources(blockcast_tests PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_exact.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_schedules.cpp
@@ -11,7 +11,7 @@ target_sources(blockcast_tests PRIVATE
 target_link_libraries(blockcast_tests PRIVATE blockcast_kitem)
 # CLI cases: cli_kbroadcast_*, cli_continuous_search_*, cli_simple_schedule, cli_latency_svg in
 # tests/cli/cases.tsv.
-# Issue 23 (L = 1 circulant at scale): unit tests of the implicit form, the structural check,
+# L = 1 circulant at scale: unit tests of the implicit form, the structural check,
 # the streaming simulator and the per-rank program.
 target_sources(blockcast_tests PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_circulant_scale.cpp
@@ -24,9 +24,9 @@ target_link_libraries(circulant_stream PRIVATE blockcast_engine)
 blockcast_warnings(circulant_stream)
 add_test(NAME kbroadcast_circulant_sweep_long COMMAND circulant_stream sweep 2000 64)
 set_tests_properties(kbroadcast_circulant_sweep_long PROPERTIES LABELS long)
-# Issue 23 item 4: the MPI baselines (chain, binomial, split binary, scatter + allgather,
+# The MPI baselines (chain, binomial, split binary, scatter + allgather,
 # two-tree), simulated for every P <= 40, k <= 12, L = 1..4, and their closed forms.
 target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_baselines.cpp)
-# Issue 23 item 3: beyond block-cyclic, the period scan of solve --P, table --period and
+# Beyond block-cyclic, the period scan of solve --P, table --period and
 # continuous-search; CLI cases cli_solve_P_periodic_*, cli_table_period_*.
 target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_periodic_scan.cpp)

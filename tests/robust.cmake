@@ -1,4 +1,4 @@
-# Robust long runs (issue 28): crash-safe outputs and resume after SIGKILL, a few seeded kills
+# Robust long runs: crash-safe outputs and resume after SIGKILL, a few seeded kills
 # of small runs and runs stopped by --time-limit (tests/bench/kill_outputs.sh runs >= 50); the lock and --max-memory cases are
 # in tests/cli/cases.tsv.
 find_package(Python3 COMPONENTS Interpreter)

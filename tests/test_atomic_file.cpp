@@ -1,4 +1,4 @@
-// Crash-safe output files (engine/atomic_file.hpp, issue 28 item 1): a file appears whole or
+// Crash-safe output files (engine/atomic_file.hpp): a file appears whole or
 // not at all, the temporary never outlives its writer, and failures are one InputError.
 #include <doctest/doctest.h>
 

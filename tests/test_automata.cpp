@@ -1,7 +1,7 @@
 // Cross-checks between independent definitions (SPEC Sec. 4-5, 7):
 // automaton closed walks vs the residue condition, exact counts vs enumeration, the
 // automaton's count-vector DP vs Hall's sum characterisation, constructed words, and
-// paper 000's Lemma 3.1 families.
+// Karp et al.'s (1993) Lemma 3.1 families.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -121,7 +121,7 @@ TEST_CASE("extendable root words: constructive search vs brute force over all wo
     }
 }
 
-TEST_CASE("Lemma 3.1 word families are legal (paper 000)") {
+TEST_CASE("Lemma 3.1 word families are legal (Karp et al. 1993)") {
   for (int L = 3; L <= 14; ++L)
     for (int r = 1; r <= 40; ++r) {
       const i64 u = L - 1 + r;

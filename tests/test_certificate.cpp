@@ -1,4 +1,4 @@
-// Evidence of minimality in conjecture certificates (issue 24; search/minimality.hpp,
+// Evidence of minimality in conjecture certificates (search/minimality.hpp,
 // search/induction.hpp verify_minimality, docs/induction.md): the counting refutation agrees
 // with solve_repair's counting checks, an UNKNOWN window keeps t0 from being called minimal,
 // and a certificate claiming minimality without (or with broken) evidence is rejected.

@@ -1,6 +1,6 @@
 // Constructive base-case methods (search/constructive*.cpp) against the complete search
 // (solve_exact), and the conjecture run with --method auto against the known L = 3..10
-// results (paper 000 Thm 3.3; README). A constructive SOLVED must never meet a complete
+// results (Karp et al. 1993, Thm 3.3; README). A constructive SOLVED must never meet a complete
 // IMPOSSIBLE, and a counting IMPOSSIBLE must be confirmed by the complete search.
 #include <doctest/doctest.h>
 

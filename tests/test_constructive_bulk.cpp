@@ -1,4 +1,4 @@
-// The bulk packing (search/constructive_bulk.cpp, issue 25): never SOLVED where the complete
+// The bulk packing (search/constructive_bulk.cpp): never SOLVED where the complete
 // search refutes (small instances, both shapes), and SOLVED with a checked witness of few
 // words on seeded random ties trees up to P = 10^9, the sizes `solve --P` hands it.
 #include <doctest/doctest.h>

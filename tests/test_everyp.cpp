@@ -1,4 +1,4 @@
-// Every P (issue 12, search/everyp/every_p.hpp): every cell has a schedule that the symbolic
+// Every P (search/everyp/every_p.hpp): every cell has a schedule that the symbolic
 // checker and the simulator accept, the delay never drops when P grows, the table is the
 // same for any thread count (node limits only), and every delay claimed optimal above the
 // lower bound agrees with an independent brute force (every trimming profile enumerated,

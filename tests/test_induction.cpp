@@ -1,4 +1,4 @@
-// The generalized induction (search/induction.hpp, SPEC Sec. 6-7, paper 000 Sec. 3.3 and
+// The generalized induction (search/induction.hpp, SPEC Sec. 6-7; Karp et al. 1993, Sec. 3.3 and
 // Thm 3.5; docs/induction.md): the tree bookkeeping behind it, the pruned L = 2 certificate,
 // its compositions up to t = 40, rejection of corrupted certificates, and that optimal
 // certificates (with or without the "shape" field) still verify.

@@ -1,5 +1,5 @@
-// The balanced repacking for the coloured endgame (search/kitem/balanced_packing.hpp, issue 23
-// item 2): the repacked assignment keeps the block types and letters and is legal (the
+// The balanced repacking for the coloured endgame (search/kitem/balanced_packing.hpp):
+// the repacked assignment keeps the block types and letters and is legal (the
 // symbolic checker), the trees per processor it promises agree with the tree sets read off the
 // letter pattern (two derivations), against a brute force over every packing of small
 // instances, every schedule built from it replayed by the simulator, seeds replayable.
@@ -187,7 +187,7 @@ TEST_CASE("balanced repacking: seeded random word orders are legal and replayabl
   }
 }
 
-TEST_CASE("paper 000 Fig. 2's own assignment reaches the bound without SAT: routed, and coloured once repacked") {
+TEST_CASE("Fig. 2's own assignment (Karp et al. 1993) reaches the bound without SAT: routed, and coloured once repacked") {
   const Assignment a = read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json");
   const KItemSchedules ks = kitem_schedules(a, 8, time_limit_each(60), 0);  // no SAT
   CHECK(ks.best().name == "routed-endgame");

@@ -1,4 +1,4 @@
-// The k-item baselines MPI libraries run (issue 23 item 4; engine/kitem/baselines.hpp): every
+// The k-item baselines MPI libraries run (engine/kitem/baselines.hpp): every
 // generator's schedule is accepted by the independent simulator for every P <= 40, k <= 12,
 // L = 1..4, never beats the lower bound (engine/kitem/bounds.hpp), and meets its closed form
 // where one is known:

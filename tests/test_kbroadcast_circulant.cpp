@@ -1,4 +1,4 @@
-// Träff's circulant-graph k-item schedule for L = 1 (engine/kitem/circulant.hpp, issue 23):
+// Träff's circulant-graph k-item schedule for L = 1 (engine/kitem/circulant.hpp):
 // every schedule is replayed by the independent simulator and must end at
 // k - 1 + ceil(log2 P), which is the lower bound kitem_lower_bound(1, P, k).
 #include <doctest/doctest.h>

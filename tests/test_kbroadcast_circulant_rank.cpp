@@ -1,5 +1,5 @@
-// One rank's program of the circulant schedule (engine/kitem/circulant_rank.hpp, issue 23
-// part 2): for every P <= 300 and a few k, every rank's sends and receives, computed for
+// One rank's program of the circulant schedule (engine/kitem/circulant_rank.hpp):
+// for every P <= 300 and a few k, every rank's sends and receives, computed for
 // that rank alone, equal its slice of the full schedule (engine/kitem/circulant.hpp).
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// The L = 1 circulant schedule at scale (issue 23, items 1, 4 and 6): the structural check of
+// The L = 1 circulant schedule at scale: the structural check of
 // the phase (engine/kitem/circulant_check.hpp), the streaming simulator
 // (engine/kitem/stream_simulator.hpp) against the explicit one (engine/simulator.hpp), and
 // the implicit schedule streamed for every P <= 2000 with the k that matter (the schedule

@@ -1,7 +1,7 @@
-// The constructive endgame (search/kitem/colored_endgame.hpp, issue 23 item 2), the k = 1 tree
+// The constructive endgame (search/kitem/colored_endgame.hpp), the k = 1 tree
 // (engine/kitem/single_item.hpp) and the table in ranges (search/kitem/range_table.hpp): tree sets
 // against the expansion, every schedule it builds replayed by the simulator, the colouring
-// search against brute force, paper 000 Fig. 2 without SAT, bad input.
+// search against brute force, Karp et al. 1993, Fig. 2 without SAT, bad input.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -87,7 +87,7 @@ TEST_CASE("tree sets from the letter pattern equal the expansion's, with and wit
 
 // The paper's own assignment (H5: acab) has an odd cycle of two-tree sets, so its endgame needs
 // SAT (test_kbroadcast_schedules.cpp); the schedule the search finds for P = 10 colours.
-TEST_CASE("paper 000 Fig. 2 (L = 3, P = 10, k = 8) reaches the lower bound 15 without SAT") {
+TEST_CASE("Fig. 2 of Karp et al. 1993 (L = 3, P = 10, k = 8) reaches the lower bound 15 without SAT") {
   const BestSchedule b = best_continuous(3, 10, time_limit_each(5));
   REQUIRE(b.witness);
   const Assignment& a = *b.witness;

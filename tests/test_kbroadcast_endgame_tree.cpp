@@ -1,4 +1,4 @@
-// The ties tree chosen for the endgame (search/kitem/endgame_tree.hpp, issue 23 item 2): the
+// The ties tree chosen for the endgame (search/kitem/endgame_tree.hpp): the
 // profile trims 1-child nodes first and the other classes in the order asked; its schedules are
 // legal ties schedules of the optimal delay (symbolic checker, shape check, simulator) with the
 // fewest r = 1 blocks the tree allows; where no repacking of `solve --P`'s schedule exists, the

@@ -1,7 +1,7 @@
 // Exact k-item broadcast (search/kitem/exact.hpp, search/kitem/kitem_cnf.hpp): the SAT
 // optimum against an independent brute force on tiny cases, against the lower bound of
-// paper 000 Thm 3.1 (as corrected, engine/kitem/bounds.hpp) and against the cut continuous
-// schedule; the endgame completion of paper 000 Fig. 2 (P = 10, L = 3, k = 8).
+// Karp et al. 1993, Thm 3.1 (as corrected, engine/kitem/bounds.hpp) and against the cut continuous
+// schedule; the endgame completion of Karp et al. 1993, Fig. 2 (P = 10, L = 3, k = 8).
 #include <doctest/doctest.h>
 
 #include <map>

@@ -1,4 +1,4 @@
-// The routed endgame (search/kitem/routed_endgame.hpp, issue 23 item 2): every schedule of a
+// The routed endgame (search/kitem/routed_endgame.hpp): every schedule of a
 // plan, for kept items from none to more than the delay (so the role map of the shift argument
 // is exercised, not only the canonical frame), is replayed by the simulator at the plan's time
 // and is never below the lower bound (a theorem: a schedule below it is a simulator bug); the

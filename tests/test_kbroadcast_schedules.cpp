@@ -1,6 +1,6 @@
 // k-item schedules from a continuous schedule (search/kitem/schedules.hpp), the simple
-// schedule of paper 002 Sec. 6 (engine/kitem/simple_schedule.hpp), the varying-latency replay
-// (engine/kitem/latency_model.hpp) and the periodic / window searches (search/kitem/periodic_search.hpp).
+// schedule of Subramonian and Venkatasubramanian 1993, Sec. 6 (engine/kitem/simple_schedule.hpp), the varying-latency
+// replay (engine/kitem/latency_model.hpp) and the periodic / window searches (search/kitem/periodic_search.hpp).
 #include <doctest/doctest.h>
 
 
@@ -23,7 +23,7 @@ namespace {
 Assignment fig2() { return read_assignment_file(std::string(BLOCKCAST_TEST_DATA) + "/L3_t7.json"); }
 }  // namespace
 
-TEST_CASE("paper 000 Fig. 2: P = 10, L = 3, k = 8 reaches the lower bound 15 after the endgame adjustment") {
+TEST_CASE("Fig. 2 of Karp et al. 1993: P = 10, L = 3, k = 8 reaches the lower bound 15 after the endgame adjustment") {
   const KItemSchedules ks = kitem_schedules(fig2(), 8, time_limit_each(60));
   CHECK(ks.lower_bound == 15);
   REQUIRE(ks.schedules.front().name == "cut");
@@ -65,7 +65,8 @@ TEST_CASE("varying latency: random draws are reproducible, the adversary is at l
   CHECK(replay_with_latencies(s, adv.latency, TieRule::propagating_last).max_delay == adv.max_delay);
 }
 
-TEST_CASE("paper 002 Sec. 6 simple schedule: built for every P, every item reaches every processor once") {
+TEST_CASE("the simple schedule of Subramonian and Venkatasubramanian 1993, Sec. 6: built for every P, "
+          "every item reaches every processor once") {
   for (int L = 1; L <= 5; ++L)
     for (i64 P = 2; P <= 40; ++P) {
       CAPTURE(L);

@@ -1,7 +1,7 @@
 // The routed endgame's attempts that learn from each other (squeaky wheel, search/kitem/
 // routed_endgame.hpp) and the table's routing above the bound where the bound fails
-// (search/kitem/range_table.cpp, route_above_bound and the fast path's short K; issue 23
-// item 2): tight instances where the plain greedy fails route at the bound, every schedule is
+// (search/kitem/range_table.cpp, route_above_bound and the fast path's short K):
+// tight instances where the plain greedy fails route at the bound, every schedule is
 // replayed by the independent simulator, an attempt replays and the ones before it fail.
 #include <doctest/doctest.h>
 

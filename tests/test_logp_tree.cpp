@@ -1,4 +1,4 @@
-// Optimal single-item LogP broadcast trees (paper 000 Sec. 2: Def. 2.3-2.4, Thm 2.2, Fig. 1):
+// Optimal single-item LogP broadcast trees (Karp et al. 1993, Sec. 2: Def. 2.3-2.4, Thm 2.2, Fig. 1):
 // the counted completion time against the explicit greedy tree and a brute-force count of
 // the universal tree, and P(t) = f_t in the postal model.
 #include <doctest/doctest.h>
@@ -23,7 +23,7 @@ i64 brute_count(const LogP& m, i64 T) {
 }
 }  // namespace
 
-TEST_CASE("Fig. 1 of paper 000: P=8, L=6, g=4, o=2 completes at time 24") {
+TEST_CASE("Fig. 1 of Karp et al. 1993: P=8, L=6, g=4, o=2 completes at time 24") {
   const LogP m{6, 2, 4};
   auto tree = optimal_tree(m, 8);
   std::vector<i64> labels;

@@ -1,4 +1,4 @@
-// L = 2 decided in closed form (search/everyp/ltwo.hpp, issue 12): the counting refutation agrees
+// L = 2 decided in closed form (search/everyp/ltwo.hpp): the counting refutation agrees
 // with a brute force over every trimming profile, the construction covers the band next to
 // the threshold for every depth up to P > 10^6, and the every-P table for L = 2 has no
 // undecided cell, with the lower bound reached exactly where 2R + 1 >= f_{t-2}.

@@ -1,4 +1,4 @@
-// Nogood memoisation never changes a verdict (issue 16): memo on and off agree on every
+// Nogood memoisation never changes a verdict: memo on and off agree on every
 // small instance (L <= 6, t <= 3L) under every option combination (receive-only letter
 // none or each letter, root extendable or not), and both agree with brute force over all
 // words where the word space is small. Witnesses honour the options.

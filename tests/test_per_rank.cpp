@@ -1,4 +1,4 @@
-// Per-rank programs (issue 25, engine/per_rank.hpp): the program computed for one rank by
+// Per-rank programs (engine/per_rank.hpp): the program computed for one rank by
 // counting equals the filtered explicit schedule of engine/expand.hpp, for every rank of
 // every cell of an every-P table (optimal, ties and pruned trees, L = 2..5, P = 2..70), both
 // for the k-item cut and for a window of the endless schedule; bad ranks and windows are

@@ -1,4 +1,4 @@
-// Beyond block-cyclic (issue 23 item 3): the period scan behind `solve --P`, `table --period`
+// Beyond block-cyclic: the period scan behind `solve --P`, `table --period`
 // and continuous-search (search/kitem/periodic_search.hpp). Every SOLVED period is replayed
 // by the simulator inside periodic_search; here also from its JSON, as `check` reads it.
 // The block-cyclic search and the periodic CNF are two independent methods: where the first

@@ -1,4 +1,4 @@
-// Plots in the reports (issue 17): the generic SVG plot writer (reports/svg_plot.hpp) on
+// Plots in the reports: the generic SVG plot writer (reports/svg_plot.hpp) on
 // hand-checked tick positions, well-formedness by libxml2, one hover <title> per marker and
 // per cell, and bad input (log axis through 0, nothing to draw); the run report's figures,
 // the every-P heat map and the fat-tree plots.
@@ -216,7 +216,7 @@ TEST_CASE("fat-tree plots: formula line and simulated points per pattern") {
   CHECK(xml_count(html, "svg") == 2);
 }
 
-// Issue 26 item 6: every L labelled, legends naming the methods. Tick labels are the
+// Every L labelled, legends naming the methods. Tick labels are the
 // <text> elements anchored at the end (y axis) or rotated (dense x axis).
 namespace {
 // Label text -> pixel position along the axis, for the y tick labels of an SVG plot.

@@ -1,4 +1,4 @@
-// f_t, B(P), node counts and instances against paper 000 (Sec. 2-3, Fig. 2).
+// f_t, B(P), node counts and instances against Karp et al. 1993 (Sec. 2-3, Fig. 2).
 #include <doctest/doctest.h>
 
 #include "instance.hpp"
@@ -6,7 +6,7 @@
 
 using namespace blockcast;
 
-TEST_CASE("f_t for L=3 matches paper 000 Fig. 2 (P-1 = 9 at t = 7)") {
+TEST_CASE("f_t for L=3 matches Karp et al. 1993, Fig. 2 (P-1 = 9 at t = 7)") {
   auto f = fib_sequence(3, 7);
   CHECK(f == std::vector<i64>{1, 1, 1, 2, 3, 4, 6, 9});
   CHECK(broadcast_depth(3, 9) == 7);
@@ -34,7 +34,7 @@ TEST_CASE("overflowing counts are an error, not a wrapped number") {
   CHECK_THROWS_AS(optimal_instance(3, -1), InputError);
 }
 
-TEST_CASE("I(7) for L=3 is blocks 5,2,1 and letters aaabbc (paper 000 Sec. 3.2)") {
+TEST_CASE("I(7) for L=3 is blocks 5,2,1 and letters aaabbc (Karp et al. 1993, Sec. 3.2)") {
   Instance I = optimal_instance(3, 7);
   CHECK(I.P == 10);
   REQUIRE(I.blocks.size() == 3);

@@ -1,4 +1,4 @@
-// The progress line of long commands (cli/progress.hpp, issue 25 item 4): silent unless
+// The progress line of long commands (cli/progress.hpp): silent unless
 // stderr is a terminal (here a fake one), rate-limited, cleared at the end; the ticker of
 // commands whose engine has no progress callback.
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // The linear-time simulator (engine/simulator.cpp: checks in step order, per-processor
 // pairing, counting sort or no sort at all) against a naive reference written straight from
-// the rules of SPEC Sec. 1-2 / paper 000 Sec. 3.1 (every violation listed, the smallest by
+// the rules of SPEC Sec. 1-2 / Karp et al. 1993, Sec. 3.1 (every violation listed, the smallest by
 // (step, rule, processor, item) reported). Seeded random mutations of expanded schedules,
 // in their expansion order (no sort), shuffled (counting sort) and with a far-away step
 // (the stable-sort fallback): all three must report the violation the reference reports.

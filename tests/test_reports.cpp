@@ -1,8 +1,8 @@
-// Reports and exports (issue "Reports and exports"): golden files for every text format on
-// the paper's L=3, t=7 schedule (paper 000 Sec. 3.2, Fig. 2, cut to k = 8 items as in its
+// Reports and exports: golden files for every text format on
+// the paper's L=3, t=7 schedule (Karp et al. 1993, Sec. 3.2, Fig. 2, cut to k = 8 items as in its
 // "Broadcast Schedule for 8 Values"), well-formed SVG/HTML, a GOAL round trip against the
-// simulated schedule, hand-computed k-item bounds (paper 000 Thm 3.1, paper 002 Sec. 6),
-// traffic counts (paper 003).
+// simulated schedule, hand-computed k-item bounds (Karp et al. 1993, Thm 3.1; Subramonian and Venkatasubramanian 1993,
+// Sec. 6), traffic counts (Adler et al. 1997).
 // Golden files live in tests/golden; BLOCKCAST_UPDATE_GOLDEN=1 rewrites them (check by eye).
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -125,7 +125,7 @@ Goal parse_goal(const std::string& text) {
 }
 }  // namespace
 
-TEST_CASE("reception tables of the paper's L=3, t=7 schedule, 8 items (paper 000 Fig. 2)") {
+TEST_CASE("reception tables of the paper's L=3, t=7 schedule, 8 items (Karp et al. 1993, Fig. 2)") {
   const ReceptionTable abs = paper_table(Addressing::absolute), rel = paper_table(Addressing::relative);
   CHECK(abs.first_step == 3);  // item 0 reaches its root at L = 3
   CHECK(abs.last_step == 17);  // L + t + k - 1
@@ -219,7 +219,7 @@ TEST_CASE("CSV and GOAL exports of the L=3, t=7 schedule") {
 TEST_CASE("Graphviz drawings: tree T_7 for L=3 and the L=3 automaton") {
   const std::string tree = tree_dot(3, 7);
   check_golden("tree_L3_t7.dot", tree);
-  CHECK(tree.find("0\\nH5") != std::string::npos);  // root: delay 0, block H5 (paper 000 Sec. 3.2)
+  CHECK(tree.find("0\\nH5") != std::string::npos);  // root: delay 0, block H5 (Karp et al. 1993, Sec. 3.2)
   CHECK(tree.find("3\\nE2") != std::string::npos);
   CHECK(tree.find("4\\nD1") != std::string::npos);
   CHECK(std::count(tree.begin(), tree.end(), '>') == 8);  // 9 nodes, 8 edges
@@ -228,7 +228,8 @@ TEST_CASE("Graphviz drawings: tree T_7 for L=3 and the L=3 automaton") {
   if (find_dot_program()) check_xml(render_svg(tree), "dot -Tsvg of the tree");
 }
 
-TEST_CASE("k-item bounds against hand-computed values (paper 000 Thm 3.1, paper 002 Thm 6.1)") {
+TEST_CASE("k-item bounds against hand-computed values (Thm 3.1 of Karp et al. 1993, "
+          "Thm 6.1 of Subramonian and Venkatasubramanian 1993)") {
   // L=3, P=10: f = 1,1,1,2,3,4,6,9; n = 6, B(9) = 7, sum f_0..f_6 = 18, k* = 2 (paper: k* = 2).
   CHECK(depth_without_source(3, 10) == 7);
   CHECK(k_star(3, 10) == 2);
@@ -280,7 +281,7 @@ TEST_CASE("cut continuous schedule: simulated time = L + B(P-1) + k - 1") {
   CHECK_THROWS_AS(kbroadcast_report(3, 11, 8, paper()), InputError);  // P does not match the schedule
 }
 
-TEST_CASE("per-step traffic and the global bandwidth charge (paper 003)") {
+TEST_CASE("per-step traffic and the global bandwidth charge (Adler et al. 1997)") {
   const TrafficProfile t = traffic_profile(paper_k8());
   i64 sends = 0, flight = 0, recv = 0;
   for (size_t i = 0; i < t.sends.size(); ++i) sends += t.sends[i], flight += t.in_flight[i], recv += t.receptions[i];
@@ -377,7 +378,7 @@ TEST_CASE("run report from a hand-written certificate (L=3, base case t=7)") {
   fs::remove_all(dir);
 }
 
-// Issue 26 item 6 on the hand-written fixture with zero counters added (as the constructive
+// On the hand-written fixture with zero counters added (as the constructive
 // methods record them): no all-zero statistics, the method of every case named, the summary
 // links each L's section (HTML ids and Markdown anchors alike), the version stamped.
 TEST_CASE("run report: no zero statistics, methods named, L sections linked, version stamped") {
@@ -441,7 +442,7 @@ TEST_CASE("run report: no zero statistics, methods named, L sections linked, ver
 }
 
 // A report concludes only what verify_certificate proved, in the shape's own terms: real
-// certificates (L = 3 optimal, L = 2 pruned) and tampered copies (issue 16's catalogue).
+// certificates (L = 3 optimal, L = 2 pruned) and tampered copies (each tampering a check must catch).
 TEST_CASE("run report conclusions: verified certificates and tampered copies") {
   const fs::path dir = fs::temp_directory_path() / ("blockcast-claims-" + std::to_string(::getpid()));
   fs::remove_all(dir);

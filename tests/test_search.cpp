@@ -42,7 +42,7 @@ std::vector<Row> regression_rows() {
 using testing::brute_force_solvable;
 }  // namespace
 
-TEST_CASE("paper 000: L=3, t=7 SOLVED and L=4, t=8 IMPOSSIBLE") {
+TEST_CASE("Karp et al. 1993: L=3, t=7 SOLVED and L=4, t=8 IMPOSSIBLE") {
   SearchOptions o;
   auto a = solve_exact(optimal_instance(3, 7), o);
   CHECK(a.verdict == Verdict::solved);

@@ -1,5 +1,5 @@
-// Best delay per P over the tree shapes of SPEC Sec. 6 (search/everyp/best_schedule.hpp, issue 4):
-// the paper's facts at the lower bound L + t (paper 000: L=3 t=7 solvable, L=4 t=8 not,
+// Best delay per P over the tree shapes of SPEC Sec. 6 (search/everyp/best_schedule.hpp):
+// the paper's facts at the lower bound L + t (Karp et al. 1993: L=3 t=7 solvable, L=4 t=8 not,
 // L=2 infinitely often not; Thm 3.5: L=2 reaches L+t+1 on pruned trees), and the
 // invariants every result must keep whatever the search decides: verdicts never
 // contradict each other, UNKNOWN is never reported as a proof, every witness passes the
@@ -94,7 +94,7 @@ TEST_CASE("best schedule: L=4, t=8 (P=8) has no block-cyclic schedule at L+t = 1
   check_invariants(b);
   CHECK(b.P == 8);
   REQUIRE(b.attempts.size() == 2);
-  CHECK(b.attempts[0].verdict == Verdict::impossible);  // paper 000 Sec. 3.2
+  CHECK(b.attempts[0].verdict == Verdict::impossible);  // Karp et al. 1993, Sec. 3.2
   CHECK(b.attempts[0].shape == Shape::optimal);
   CHECK(b.reason.rfind("delay L+t = 12 proved impossible for block-cyclic schedules on the optimal tree T_8", 0) == 0);
   CHECK(b.attempts[1].shape == Shape::pruned);

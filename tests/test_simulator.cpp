@@ -1,4 +1,4 @@
-// Expansion and postal-model simulation (SPEC Sec. 2-4; paper 000 Sec. 3.1-3.2, Fig. 2):
+// Expansion and postal-model simulation (SPEC Sec. 2-4; Karp et al. 1993, Sec. 3.1-3.2, Fig. 2):
 // the paper's L=3, t=7 schedule replays with every delay exactly L+t = 10, and mutated
 // assignments or mutated explicit schedules are caught with the right rule named.
 // Also: each file in tests/data/bad fails with the error it was written for.

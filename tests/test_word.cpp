@@ -1,4 +1,4 @@
-// Residue condition vs automaton (SPEC Sec. 4-5) and paper 000's examples.
+// Residue condition vs automaton (SPEC Sec. 4-5) and Karp et al.'s (1993) examples.
 #include <doctest/doctest.h>
 
 #include <random>

@@ -1,4 +1,4 @@
-// libxml2 helpers for the plot tests (issue 17): parse an SVG/XHTML string without DTDs or
+// libxml2 helpers for the plot tests: parse an SVG/XHTML string without DTDs or
 // network, report the first error, and count elements by name (markers, cells, <title>s).
 #pragma once
 #include <libxml/parser.h>

@@ -1,4 +1,4 @@
-// Schedule generators of paper 001 (Sec. 2.1, 3, 4, 5). All of them except flooding are
+// Schedule generators of Dimakopoulos and Dimopoulos 1995 (Sec. 2.1, 3, 4, 5). All of them except flooding are
 // queue-free by construction; the simulator checks that rather than trusting it.
 #include "fattree/algorithms.hpp"
 

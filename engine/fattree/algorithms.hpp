@@ -1,4 +1,4 @@
-// Generators for the schedules of paper 001: broadcast by replication at routing nodes
+// Generators for the schedules of Dimakopoulos and Dimopoulos 1995: broadcast by replication at routing nodes
 // (Sec. 2.1), furthest-first scattering (Sec. 3, Thm 1), gathering as its time reversal
 // (Sec. 3), flooding multinode broadcast (Sec. 4, Thm 2) and the phased and pipelined total
 // exchange (Sec. 5, eqs. (1)-(2)) for any non-decreasing capacities.

@@ -1,4 +1,4 @@
-// Table rows: paper 001 formulas versus the simulator on the generated schedules.
+// Table rows: Dimakopoulos and Dimopoulos 1995 formulas versus the simulator on the generated schedules.
 #include "fattree/evaluate.hpp"
 
 #include <chrono>

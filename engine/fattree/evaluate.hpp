@@ -1,5 +1,5 @@
 // One row of the fat-tree table: generate the paper's schedule for an operation, simulate it
-// and put the simulated time next to the paper's formula and lower bound (paper 001).
+// and put the simulated time next to the paper's formula and lower bound (Dimakopoulos and Dimopoulos 1995).
 #pragma once
 #include <string>
 

@@ -1,4 +1,4 @@
-// Closed forms of paper 001 and the lower bounds the table is checked against.
+// Closed forms of Dimakopoulos and Dimopoulos 1995 and the lower bounds the table is checked against.
 #include "fattree/formulas.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The paper's closed forms and lower bounds (paper 001): Table 1 lower bounds, Thm 1
+// The paper's closed forms and lower bounds (Dimakopoulos and Dimopoulos 1995): Table 1 lower bounds, Thm 1
 // (scatter/gather n+1), Thm 2 (multinode broadcast n+1), eqs. (1)-(3) for total exchange and
 // Lemma 3 (EBFT total exchange >= n + 2 log n - 2 log log n - 2), plus a branch-counting
 // lower bound derived here (every value is a number of steps, steps numbered from 1).

@@ -1,4 +1,4 @@
-// Operation names and the deliveries each operation requires (paper 001, Sec. 1).
+// Operation names and the deliveries each operation requires (Dimakopoulos and Dimopoulos 1995, Sec. 1).
 #include "fattree/schedule.hpp"
 
 #include "checked.hpp"

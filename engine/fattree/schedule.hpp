@@ -1,4 +1,4 @@
-// Schedules for the link-level fat-tree simulator (paper 001, Sec. 2-5): packet injections
+// Schedules for the link-level fat-tree simulator (Dimakopoulos and Dimopoulos 1995, Sec. 2-5): packet injections
 // at leaves, the deliveries each collective operation requires, and the operations' names.
 // A packet injected in step t crosses its source's up-branch during step t (so a packet that
 // never waits reaches a leaf at distance 2L at the end of step t + 2L - 1, and "time" of a

@@ -1,4 +1,4 @@
-// JSON form of a fat-tree schedule (paper 001, SPEC Sec. 9): the witness that `fattree search
+// JSON form of a fat-tree schedule (Dimakopoulos and Dimopoulos 1995, SPEC Sec. 9): the witness that `fattree search
 // --json` writes and `fattree plot` reads back (docs/fattree.md). One object per injection:
 //   {"step": t, "src": leaf, "dst": leaf | "all" | [leaf, ...], "payload": p, "hops": [t, ...]}
 // with "hops" (the step of each hop of a unicast packet, a store-and-forward schedule) given

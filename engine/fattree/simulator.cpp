@@ -1,4 +1,4 @@
-// The FIFO link-level simulator (see simulator.hpp for the step semantics; paper 001 Sec. 2).
+// The FIFO link-level simulator (see simulator.hpp for the step semantics; Dimakopoulos and Dimopoulos 1995, Sec. 2).
 #include "fattree/simulator.hpp"
 
 #include <algorithm>

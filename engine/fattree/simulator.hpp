@@ -1,4 +1,4 @@
-// Link-level synchronous simulator of a binary fat tree (paper 001, Sec. 2): packet switched,
+// Link-level synchronous simulator of a binary fat tree (Dimakopoulos and Dimopoulos 1995, Sec. 2): packet switched,
 // multiport routing nodes, full-duplex branches of c_i links per direction, one step per
 // hop, FIFO queues at the outgoing links of routing nodes. It replays a Schedule, reports
 // completion time, per-step link use and the largest queues, and checks that every required

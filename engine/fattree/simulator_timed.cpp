@@ -1,6 +1,6 @@
 // Replay of a store-and-forward schedule with explicit per-hop crossing steps (Schedule::
 // timings), as produced by searches that let packets wait at routing nodes. Same checks and
-// report as the FIFO simulator (paper 001, Sec. 2 model): per (link, step) at most c_i
+// report as the FIFO simulator (Dimakopoulos and Dimopoulos 1995, Sec. 2 model): per (link, step) at most c_i
 // packets, queue sizes from the waiting intervals, every required delivery exactly once.
 // A multicast packet gives one step per link of its copy tree (tree.hpp, copy_tree): a copy
 // waits at a routing node for each outgoing link separately, as in the FIFO simulator.

@@ -1,4 +1,4 @@
-// Fat-tree construction, capacity patterns and path enumeration (paper 001, Sec. 2).
+// Fat-tree construction, capacity patterns and path enumeration (Dimakopoulos and Dimopoulos 1995, Sec. 2).
 #include "fattree/tree.hpp"
 
 #include <algorithm>

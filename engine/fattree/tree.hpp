@@ -1,4 +1,4 @@
-// Binary fat trees (paper 001, Sec. 2): n = 2^h leaves (processors) at level 0, routing nodes
+// Binary fat trees (Dimakopoulos and Dimopoulos 1995, Sec. 2): n = 2^h leaves (processors) at level 0, routing nodes
 // at levels 1..h, and the branch between levels i-1 and i made of c_i parallel links
 // (c_1 <= c_2 <= ... <= c_h). Also the indexing of nodes and directed links used by the
 // simulator and the searches, and the unique leaf-to-leaf paths of the tree.

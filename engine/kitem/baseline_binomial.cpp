@@ -1,4 +1,4 @@
-// Binomial-tree pipeline (issue 23 item 4): every item is broadcast along the binomial tree of
+// Binomial-tree pipeline: every item is broadcast along the binomial tree of
 // MPICH's MPIR_Bcast_intra_binomial (processor r's children are r + 2^j for 2^j below r's
 // lowest set bit, the root's for every 2^j < P), largest subtree first as MPICH sends them;
 // the items are pipelined as in Open MPI's segmented ompi_coll_base_bcast_intra_binomial

@@ -1,4 +1,4 @@
-// Chain pipeline: the linear pipeline 0 -> 1 -> ... -> P-1, item after item (issue 23 item 4).
+// Chain pipeline: the linear pipeline 0 -> 1 -> ... -> P-1, item after item.
 // What MPICH and Open MPI run as the pipelined chain broadcast (Open MPI
 // ompi_coll_base_bcast_intra_chain with one chain, segment = item; Traff, "A simple, pipelined
 // algorithm for large, irregular all-gather problems", and the textbook linear pipeline).

@@ -1,4 +1,4 @@
-// Scatter + allgather (issue 23 item 4): van de Geijn's long-message broadcast (Barnett,
+// Scatter + allgather: van de Geijn's long-message broadcast (Barnett,
 // Gupta, Payne, Shuler, van de Geijn, Watts, "Interprocessor collective communication
 // library (InterCom)", SHPCC 1994), as MPICH's MPIR_Bcast_intra_scatter_ring_allgather runs it:
 // a binomial-tree scatter of the message, then a ring allgather.

@@ -1,4 +1,4 @@
-// Split binary tree (issue 23 item 4): Open MPI's ompi_coll_base_bcast_intra_split_bintree
+// Split binary tree: Open MPI's ompi_coll_base_bcast_intra_split_bintree
 // (MPICH has no such algorithm; the brief's "MPICH/Open MPI split binary" is Open MPI's).
 // The message is split in two halves: items [0, h) and [h, k), h = ceil(k/2). As in Open
 // MPI's interleaved fanout-2 tree (ompi_coll_base_topo_build_tree), the left subtree holds

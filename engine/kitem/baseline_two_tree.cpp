@@ -1,4 +1,4 @@
-// Two-tree broadcast (issue 23 item 4): Sanders, Speck, Traff, "Two-tree algorithms for full
+// Two-tree broadcast: Sanders, Speck, Traff, "Two-tree algorithms for full
 // bandwidth broadcast, reduction and scan", Parallel Computing 35(12), 2009. Two binary trees
 // T1, T2 span the processors 1..n (n = P - 1); every interior node of one is a leaf of the
 // other, so each processor forwards for one tree only. The source sends the even items to

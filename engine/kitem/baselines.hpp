@@ -1,5 +1,5 @@
 // The k-item broadcast algorithms MPI libraries run today, as explicit postal-model schedules
-// (issue 23 item 4; SPEC Sec. 1): the list of baselines and one entry point. Each generator
+// (SPEC Sec. 1): the list of baselines and one entry point. Each generator
 // lives in its own file (engine/kitem/baseline_<name>.cpp, header comment: algorithm, source,
 // and where our postal-model version departs from the library's); all of them place their
 // messages with the greedy builder of baseline_builder.hpp. The schedules are meant to be

@@ -1,4 +1,5 @@
-// Closed-form k-item bounds (see bounds.hpp; paper 000 Sec. 3 and 3.4, paper 002 Sec. 6).
+// Closed-form k-item bounds (see bounds.hpp; Karp et al. 1993, Sec. 3 and 3.4; Subramonian and Venkatasubramanian 1993,
+// Sec. 6).
 #include "kitem/bounds.hpp"
 
 #include <algorithm>

@@ -1,13 +1,14 @@
-// Closed-form bounds of k-item broadcast in the postal model (issue 15; paper 000 Sec. 3,
-// Thm 3.1, 3.6-3.7; paper 002 Sec. 6). Pure arithmetic on (L, P, k): no schedule is built.
+// Closed-form bounds of k-item broadcast in the postal model (Karp et al. 1993, Sec. 3,
+// Thm 3.1, 3.6-3.7; Subramonian and Venkatasubramanian 1993, Sec. 6). Pure arithmetic on
+// (L, P, k): no schedule is built.
 //
-// Time convention (paper 000): the source creates item i at step i and the time of a
+// Time convention (Karp et al. 1993): the source creates item i at step i and the time of a
 // schedule is the step of its last reception. A continuous schedule with delay L + T cut
 // after k items therefore takes L + T + k - 1, i.e. L + B(P-1) + k - 1 for optimal trees.
 //
-// B(n; L) = min{t : f_t >= n} counts the tree's nodes including its root (paper 000
-// Sec. 2). Paper 002 numbers steps from 1 (root receive-label 1) but means the same depth:
-// its simple schedule builds the restricted tree on P-1 nodes with latency L+1, so its
+// B(n; L) = min{t : f_t >= n} counts the tree's nodes including its root (Karp et al. 1993
+// Sec. 2). Subramonian and Venkatasubramanian (1993) number steps from 1 (root receive-label 1) but mean the same
+// depth: its simple schedule builds the restricted tree on P-1 nodes with latency L+1, so its
 // delay L + B(P-1, L+1) is L + B(P-1; L+1) here.
 #pragma once
 #include "checked.hpp"
@@ -28,10 +29,10 @@ i64 paper_kitem_bound(int L, i64 P, i64 k);
 i64 kitem_lower_bound(int L, i64 P, i64 k);
 // A delay-(L + B(P-1)) continuous schedule cut after k items: L + B(P-1) + k - 1.
 i64 continuous_cut_time(int L, i64 P, i64 k);
-// Paper 002 Thm 6.1: delay L + B(P-1; L+1) and, cut after k items, that delay + k - 1.
+// Subramonian and Venkatasubramanian 1993, Thm 6.1: delay L + B(P-1; L+1) and, cut after k items, that delay + k - 1.
 i64 simple_schedule_delay(int L, i64 P);
 i64 simple_schedule_time(int L, i64 P, i64 k);
-// Paper 000 Thm 3.7: a single-sending schedule with time B(P-1) + 2L + k - 2 always exists.
+// Karp et al. 1993, Thm 3.7: a single-sending schedule with time B(P-1) + 2L + k - 2 always exists.
 i64 single_sending_time(int L, i64 P, i64 k);
 // InputError unless P >= 2 (a source and at least one receiver) and k >= 1.
 void require_pk(i64 P, i64 k);

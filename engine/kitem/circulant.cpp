@@ -1,4 +1,4 @@
-// Träff's circulant-graph k-item broadcast for L = 1 (see circulant.hpp; issue 23).
+// Träff's circulant-graph k-item broadcast for L = 1 (see circulant.hpp).
 #include "kitem/circulant.hpp"
 
 #include <algorithm>

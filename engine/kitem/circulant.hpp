@@ -1,4 +1,4 @@
-// Optimal k-item broadcast for latency L = 1 at every P (project issue 23, part 1): the
+// Optimal k-item broadcast for latency L = 1 at every P: the
 // circulant-graph schedule of J. L. Träff ("round-optimal n-block broadcast schedules",
 // SPAA 2022; ACM TOPC 2025, doi 10.1145/3735139; MPICH's `circ_graph` broadcast), which
 // reaches the lower bound k - 1 + ceil(log2 P) of Bar-Noy, Kipnis, Schieber (2000). SPEC
@@ -61,7 +61,7 @@ Schedule circulant_schedule(i64 P, i64 k);
 // k - 1 + ceil(log2 P): the schedule's time, equal to the lower bound for L = 1.
 i64 circulant_time(i64 P, i64 k);
 
-// The implicit form (issue 23, part 1): the phase table and k; every message follows from
+// The implicit form: the phase table and k; every message follows from
 // them (circulant_step_messages). Memory P * q bytes, independent of k.
 struct CirculantSchedule {
   CirculantPhase phase;

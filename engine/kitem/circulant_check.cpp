@@ -1,4 +1,4 @@
-// Structural check of a circulant phase table (see circulant_check.hpp; issue 23).
+// Structural check of a circulant phase table (see circulant_check.hpp).
 // Deliberately written from the conditions, not from circulant.cpp: it uses only skip, q, P
 // and recv, never base blocks or the window rule that produced recv. Both passes go round
 // by round over the processors, so every table is read in sequential runs.

@@ -1,4 +1,4 @@
-// Structural check of a circulant phase table (issue 23, part 1; docs/kbroadcast.md Sec. 6,
+// Structural check of a circulant phase table (docs/kbroadcast.md Sec. 6,
 // "why checking one phase is enough"). It reads only what the schedule says: the skips and
 // the block each processor receives in each round of a phase (CirculantPhase::skip, recv);
 // it never calls the receive rule of circulant.cpp, so a wrong rule shows up here.

@@ -1,4 +1,4 @@
-// One rank's program of the circulant schedule (see circulant_rank.hpp; issue 23, part 2).
+// One rank's program of the circulant schedule (see circulant_rank.hpp).
 // The receive rule is the one of circulant.cpp (largest fresh base block in the window
 // (t - skip[j+1], t - skip[j]], else the base block of t - skip[j+1]), evaluated for the
 // rank itself and for each of its q targets only, round by round; which base blocks occur in

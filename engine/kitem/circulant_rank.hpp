@@ -1,4 +1,4 @@
-// One rank's program of the circulant L = 1 k-item schedule (issue 23, part 2; Träff,
+// One rank's program of the circulant L = 1 k-item schedule (Träff,
 // SPAA 2022 / ACM TOPC 2025): for rank r, every step's send (to whom, which item) and
 // receive (from whom, which item), computed for that rank alone, without the P x q phase
 // table of engine/kitem/circulant.hpp.

@@ -1,4 +1,5 @@
-// Varying-latency replay of a planned schedule (see latency_model.hpp; paper 002 Sec. 2, 7).
+// Varying-latency replay of a planned schedule (see latency_model.hpp; Subramonian and Venkatasubramanian 1993, Sec. 2,
+// 7).
 #include "kitem/latency_model.hpp"
 
 #include <algorithm>
@@ -121,7 +122,7 @@ bool worse(const LatencyReplay& a, const LatencyReplay& b) {  // a at least as b
   return a.max_delay != b.max_delay ? a.max_delay > b.max_delay : a.completion >= b.completion;
 }
 
-// Paper 002 Sec. 7's adversary, planned times: forwarded items late, the others timed to
+// Subramonian and Venkatasubramanian 1993, Sec. 7's adversary, planned times: forwarded items late, the others timed to
 // arrive with (or just before) the receiver's next forwarded item.
 std::vector<int> adversary_start(const Schedule& plan, int lo, int hi) {
   const std::vector<char> prop = propagating_messages(plan);

@@ -1,8 +1,8 @@
-// Replay of a planned schedule when latency varies (issue 15; paper 002 Sec. 2 and 7).
-// Paper 002 refines the postal model: a message sent at step s joins the receiver's pool of
-// outstanding messages and becomes available at s + lambda; each step a processor receives
+// Replay of a planned schedule when latency varies (Subramonian and Venkatasubramanian 1993, Sec. 2 and 7).
+// Subramonian and Venkatasubramanian (1993) refine the postal model: a message sent at step s joins the receiver's pool
+// of outstanding messages and becomes available at s + lambda; each step a processor receives
 // one available message, the one with the lowest arrival step (ties: adversary). Here every
-// latency lambda lies in [max(1, L-d), L+d] (paper 002 Sec. 7 lets an adversary pick
+// latency lambda lies in [max(1, L-d), L+d] (Subramonian and Venkatasubramanian 1993, Sec. 7 lets an adversary pick
 // 1..L; d generalises it both ways).
 //
 // The plan is an explicit schedule (engine/schedule.hpp: who sends which item to whom at
@@ -15,7 +15,7 @@
 // Latency models: fixed (L), seeded random (uniform), and a heuristic adversary that tries
 // to maximise the largest item delay: propagating messages (the receiver forwards the item)
 // take L+d, the others are timed to arrive together with, or just before, the receiver's
-// next propagating message and win ties against it (paper 002 Sec. 7's construction); 20
+// next propagating message and win ties against it (Subramonian and Venkatasubramanian 1993, Sec. 7's construction); 20
 // seeded random draws (ties against forwarded items) are tried too; a seeded local search
 // then perturbs three latencies at a time from the worst so far and keeps changes that do
 // not lower the largest delay. It gives a lower bound on the worst case, not the worst case.
@@ -52,7 +52,7 @@ struct LatencyReplay {
 
 // Among messages that arrived in the same step, which one a processor receives first:
 // plan order; items it must forward first (a sensible receiver, the default); or last (the
-// adversary's choice, paper 002 Sec. 2: "an adversary is allowed to specify which one").
+// adversary's choice; Subramonian and Venkatasubramanian 1993, Sec. 2: "an adversary is allowed to specify which one").
 enum class TieRule { plan_order, propagating_first, propagating_last };
 
 // Replay under explicit per-message latencies (latency[m] for plan message m).

@@ -1,4 +1,4 @@
-// Small transformations and measurements of explicit k-item schedules (issue 15; paper 000
+// Small transformations and measurements of explicit k-item schedules (Karp et al. 1993
 // Sec. 3.1 Fig. 2 and Thm 3.1-3.2). The endgame adjustment of Fig. 2 lets two processors
 // alternate roles: "the last two processors alternately receive the item that corresponds
 // to D_1", i.e. the D_1 processor and the receive-only processor swap places in the trees of

@@ -1,4 +1,4 @@
-// Paper 002 Sec. 6 simple schedule (see simple_schedule.hpp).
+// Subramonian and Venkatasubramanian 1993, Sec. 6 simple schedule (see simple_schedule.hpp).
 #include "kitem/simple_schedule.hpp"
 
 #include <algorithm>

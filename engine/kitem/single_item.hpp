@@ -1,9 +1,10 @@
 // One item (k = 1) at its optimum: the optimal single-item broadcast tree of the postal model
-// rooted at the source (paper 000 Sec. 2, SPEC Sec. 1: every holder sends every step, so
+// rooted at the source (Karp et al. 1993, Sec. 2, SPEC Sec. 1: every holder sends every step, so
 // f_t processors hold the item after t steps), time B(P) = min{t : f_t >= P}. It equals the
 // k-item lower bound for k = 1 (engine/kitem/bounds.hpp: floor(S_t / (P-1)) >= 1 iff
 // f_{t+L} - 1 >= P - 1, Fact 2.1), which a continuous schedule cut after one item misses by
-// about L: there the source sends each item once. Issue 23 item 2 (k <= k*).
+// about L: there the source sends each item once. It is the k = 1 case of the small k (k <= k*) where the
+// cut schedule misses the bound.
 #pragma once
 #include "checked.hpp"
 #include "schedule.hpp"

@@ -1,4 +1,4 @@
-// Streaming postal-model replay (see stream_simulator.hpp; issue 23, item 6; SPEC Sec. 1-2).
+// Streaming postal-model replay (see stream_simulator.hpp; SPEC Sec. 1-2).
 // Per step: receptions that have arrived by the step are applied first (a processor may
 // forward an item in the step it arrives), then the step's sends are checked against what
 // each sender holds; their receptions wait in a queue ordered by arrival step (steps never

@@ -1,5 +1,5 @@
 // Streaming postal-model replay with memory O(P + L P), independent of the number of items
-// (issue 23, item 6). It checks schedules too large to store: a generator hands it the
+//. It checks schedules too large to store: a generator hands it the
 // messages of one send step at a time, in step order, and nothing is kept beyond a step.
 // Written independently of every schedule construction (it knows messages only) and of
 // engine/simulator.cpp (which needs a P x k table); SPEC Sec. 1-2.

@@ -1,4 +1,4 @@
-// blockcast's public C++ API (issue 25): optimal broadcast schedules in the postal / LogP
+// blockcast's public C++ API: optimal broadcast schedules in the postal / LogP
 // model for library callers (MPI and collective-library implementers) and for the Python
 // module. Everything here is a value type over the standard library; the engine's own types
 // (assignments, searches, the CLI) stay internal. Installed under include/blockcast/, found
@@ -78,14 +78,14 @@ ContinuousSchedule solve(int L, std::int64_t P, const Options& options = {});
 // A schedule read from JSON (any assignment blockcast writes), checked symbolically.
 ContinuousSchedule read_continuous(const std::string& json);
 
-// A broadcast of k items (paper 000 Sec. 3.1): every rank holds items 0..k-1 at time().
+// A broadcast of k items (Karp et al. 1993, Sec. 3.1): every rank holds items 0..k-1 at time().
 class KItemSchedule {
  public:
   int L() const;
   std::int64_t P() const;
   std::int64_t k() const;
   std::int64_t time() const;         // last reception step
-  std::int64_t lower_bound() const;  // paper 000 Thm 3.1: no k-item schedule is faster
+  std::int64_t lower_bound() const;  // Karp et al. 1993, Thm 3.1: no k-item schedule is faster
   bool optimal() const { return time() == lower_bound(); }
   std::string method() const;        // "circulant", "cut", "endgame", ...
   std::string verification() const;  // what checked the schedule

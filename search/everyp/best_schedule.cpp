@@ -77,7 +77,7 @@ std::string verify(const Assignment& w, const ShapeAttempt& a, i64 simulate_even
          (simulate_events > 0 ? simulate_witness(w, simulate_events) : std::string("not simulated (disabled)"));
 }
 
-// Issue 25: the lower bound by the constructive packing, before any search. A witness is
+// The lower bound by the constructive packing, before any search. A witness is
 // a schedule of delay L+t, which no schedule beats: SOLVED and optimal. Its failure proves
 // nothing, so nothing is recorded then. Not with a forced receive-only letter or root.
 std::optional<ShapeAttempt> fast_attempt(int L, i64 P, const SearchOptions& opt, std::optional<Assignment>& w) {

@@ -1,4 +1,4 @@
-// The best block-cyclic delay for any number of processors P (SPEC Sec. 2 and 6; issue 4).
+// The best block-cyclic delay for any number of processors P (SPEC Sec. 2 and 6).
 // The lower bound is L + t with t = B(P-1) (SPEC Sec. 2). First the delay L + t is decided
 // on the trees that reach it: the optimal tree T_t when P-1 = f_t, else every `ties` tree.
 // Only if that is not SOLVED is the delay L + t + 1 decided on every `pruned` tree (paper
@@ -53,7 +53,7 @@ Shape lower_bound_shape(int L, i64 P);
 // Decide delay L+t (optimal / ties), then, if not SOLVED, L+t+1 (pruned). The witness is
 // checked again against claimed_instance and replayed by the simulator when
 // P * (items + delay) <= simulate_events (0: never simulate). InputError on bad L or P.
-// Fast path first (issue 25): a schedule at L+t packed constructively (every_p.hpp
+// Fast path first: a schedule at L+t packed constructively (every_p.hpp
 // constructive_pruned, any P: the bulk method, then repair up to tuning.repair_max_blocks
 // blocks) is SOLVED and optimal at once; only if that fails do the complete searches run.
 // opt.limits.deadline bounds the whole call: a search cut by it leaves its attempt UNKNOWN

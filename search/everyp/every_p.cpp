@@ -537,7 +537,7 @@ std::vector<Cell> every_p_table(std::pair<int, int> Ls, std::pair<i64, i64> Ps, 
   std::vector<Cell> out(total);
   std::atomic<std::size_t> done{0};
   for (int L = Ls.first; L <= Ls.second; ++L) {
-    std::optional<EveryP> ep;  // not even set up after the deadline (`table --time-limit`, issue 25)
+    std::optional<EveryP> ep;  // not even set up after the deadline (`table --time-limit`)
     if (!opt.limits.expired()) ep.emplace(L, Ps.second, opt);
     const std::size_t base = static_cast<std::size_t>(L - Ls.first) * width;
     const std::vector<i64> f = fib_sequence(L, broadcast_depth(L, Ps.second - 1));

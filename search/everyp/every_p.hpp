@@ -1,4 +1,4 @@
-// A checked schedule for every number of processors P (issue 12; SPEC Sec. 6-7,
+// A checked schedule for every number of processors P (SPEC Sec. 6-7,
 // docs/shapes.md "Every P"). For one latency L the engine first computes, per depth T and
 // receive-only letter x, the set of leaf counts D such that T_T minus D trailing leaves (at
 // most L per node: the pruned trees of any depth, ties trees included) has a block-cyclic
@@ -31,7 +31,7 @@ struct EveryPOptions {
   i64 simulate_events = 0;   // replay a witness when P * (items + delay) <= this (0: never)
   bool keep_witnesses = true;  // false: each cell's witness is dropped once checked (P up to 10^6)
   Tuning tuning;               // budgets and effort knobs (search/tuning.hpp)
-  // One P instead of a table (best_schedule, issue 25): base-case searches only for depths
+  // One P instead of a table (best_schedule): base-case searches only for depths
   // up to base_top (0: the table's rule, 3L + 2), no constructive packing if !pack, and
   // limits.deadline stops the set-up between its units (base cases not reached by then are
   // left out: the sets only shrink, every witness is still checked).
@@ -61,7 +61,7 @@ struct Cell {
   bool repaired = false;         // searched again with a larger node limit (monotonicity)
   std::string monotone;          // why no cell of the table with more processors is faster
   Shape shape = Shape::optimal;  // the witness's shape (kept when the witness is dropped)
-  // `table --period` (issue 23 item 3), cells above the lower bound: "" when not searched,
+  // `table --period`, cells above the lower bound: "" when not searched,
   // else the periodic search at L + t in brief (search/kitem/periodic_search.hpp).
   std::string periodic;
   bool periodic_at_bound = false;  // a periodic schedule (simulated) reaches L + t

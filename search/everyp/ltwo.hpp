@@ -1,4 +1,4 @@
-// L = 2 on trimmed trees, decided in closed form (SPEC Sec. 4 and 6; paper 000 Thm 3.4-3.5;
+// L = 2 on trimmed trees, decided in closed form (SPEC Sec. 4 and 6; Karp et al. 1993, Thm 3.4-3.5;
 // docs/shapes.md "L = 2"). For L = 2 the general searches run out of nodes on a band of P
 // at every depth; these two functions decide that band (and every other trimmed T_T with
 // L = 2) without search.
@@ -12,7 +12,7 @@
 // are covered by at most sum_m m over trimmed blocks + #c + 2 #d + 1 (the receive-only
 // processor). Per trimmed node this "gain" is at most 2 per removed leaf, so
 //     I <= 2 R + 1,   R = leaves removed = f_T - (P-1),
-// is necessary. At P = f_t + 1 (R = 0) it is paper 000 Thm 3.4.
+// is necessary. At P = f_t + 1 (R = 0) it is Karp et al. 1993, Thm 3.4.
 //
 // Construction (sufficient where it succeeds; every result is checked). Trim one leaf from
 // a1 nodes with >= 3 children (block a b^{r-2} takes one a), from a2 one-child nodes (each

@@ -7,7 +7,7 @@
 // removing D1 leaves and a trimmed T_{T-L} removing D2 leaves form a trimmed T_T removing
 // D1 + D2 (same per-node limit, so ties and pruned are both closed under this). If the first
 // has an x-extendable root word and both have receive-only x, inserting x into the root word
-// (paper 000 Sec. 3.3) solves the whole, again with an x-extendable root. The search splits
+// (Karp et al. 1993, Sec. 3.3) solves the whole, again with an x-extendable root. The search splits
 // D near proportionally, recursively, memoised on (T, D, x), with small complete searches at
 // the bottom. It only finds schedules; impossibility is left to the complete search.
 #include <algorithm>

@@ -13,7 +13,7 @@
 //
 // solve_shape is what users call: nothing to remove -> the plain search of
 // block_search.hpp; otherwise this search with a node budget, then the composition search
-// of trim_compose.hpp (which only finds solutions), then this search within the caller's
+// of trim_compose.cpp (which only finds solutions), then this search within the caller's
 // limits.
 #pragma once
 #include "block_search.hpp"

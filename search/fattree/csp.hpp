@@ -1,4 +1,4 @@
-// Constraint model of queue-free fat-tree schedules (paper 001, Sec. 4.1 and 5.1) used by the
+// Constraint model of queue-free fat-tree schedules (Dimakopoulos and Dimopoulos 1995, Sec. 4.1 and 5.1) used by the
 // exhaustive searches. One variable per ordered leaf pair (s, d): the step t in which the
 // packet that delivers s's message to d leaves s. Queue-free means a packet injected in step
 // t crosses hop k of its unique path in step t + k, so a value fixes every link it uses.

@@ -1,5 +1,5 @@
 // Driver of the exact full-model search (exact.hpp): build the CNF, solve, replay SAT answers
-// in the simulator, check UNSAT proofs (paper 001 Sec. 2 model; search/sat back end).
+// in the simulator, check UNSAT proofs (Dimakopoulos and Dimopoulos 1995, Sec. 2 model; search/sat back end).
 #include "fattree/exact.hpp"
 
 #include <chrono>
@@ -130,7 +130,7 @@ ExactOutcome run_exact(const ExactSpec& spec, const ExactOptions& opt) {
     return run_with_proof(spec, opt, proof.path());
   }
   // A proof to keep is traced into a temporary next to its name and renamed there at the
-  // end (issue 28): a killed run never leaves a truncated proof under that name.
+  // end: a killed run never leaves a truncated proof under that name.
   AtomicFile kept(opt.proof_path);
   ExactOutcome out = run_with_proof(spec, opt, kept.temp_path());
   kept.commit();

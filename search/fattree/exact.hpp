@@ -1,5 +1,5 @@
 // Exact decision "does the operation finish within S steps?" in the paper's full fat-tree model
-// (paper 001, Sec. 2), by the time-expanded CNF of sat_model.hpp and CaDiCaL (search/sat).
+// (Dimakopoulos and Dimopoulos 1995, Sec. 2), by the time-expanded CNF of sat_model.hpp and CaDiCaL (search/sat).
 // SAT: the model is decoded and replayed by the link simulator (a failing replay is an
 // internal error). UNSAT: the solver's DRAT proof is checked, by the independent checker of
 // search/sat when it finishes within its time limit, else by re-solving with CaDiCaL's internal

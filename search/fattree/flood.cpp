@@ -1,4 +1,4 @@
-// Queue-free flooding multinode broadcast (paper 001, Sec. 4 and 4.1): every leaf injects its
+// Queue-free flooding multinode broadcast (Dimakopoulos and Dimopoulos 1995, Sec. 4 and 4.1): every leaf injects its
 // message exactly once, in a step t_s of its choice, and routing nodes replicate it onto every
 // other branch (the paper's broadcast mode). Without queues each copy crosses every link away
 // from s at a fixed offset after t_s, so a schedule is the vector (t_0..t_{n-1}) and the

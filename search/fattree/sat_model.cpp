@@ -1,4 +1,4 @@
-// Time-expanded CNF of the full fat-tree model and its decoding (see sat_model.hpp; paper 001
+// Time-expanded CNF of the full fat-tree model and its decoding (see sat_model.hpp; Dimakopoulos and Dimopoulos 1995
 // Sec. 2, SPEC Sec. 9).
 #include "fattree/sat_model.hpp"
 

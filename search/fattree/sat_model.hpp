@@ -1,5 +1,5 @@
-// Time-expanded SAT encoding of the paper's full fat-tree model (paper 001, Sec. 2; SPEC Sec. 9):
-// packet switched, multiport full-duplex routing nodes with queues, c_i packets per link,
+// Time-expanded SAT encoding of the paper's full fat-tree model (Dimakopoulos and Dimopoulos 1995, Sec. 2; SPEC Sec.
+// 9): packet switched, multiport full-duplex routing nodes with queues, c_i packets per link,
 // direction and step, one step per link, leaves injecting and receiving at most c_1 per step
 // (their branch), leaves never relaying. "Does operation X finish within S steps?" becomes
 // one CNF for the project's SAT back end (search/sat, CaDiCaL).

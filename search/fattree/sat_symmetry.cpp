@@ -1,4 +1,4 @@
-// Symmetry breaking for the time-expanded CNF of sat_model.hpp (paper 001 model, SPEC Sec. 9):
+// Symmetry breaking for the time-expanded CNF of sat_model.hpp (Dimakopoulos and Dimopoulos 1995 model, SPEC Sec. 9):
 // lex-leader constraints over automorphisms of the fat tree. The argument (docs/fattree.md,
 // "Encoding speed") in short:
 //  * An automorphism of the tree (swap the two children of any routing node, recursively)

@@ -1,6 +1,6 @@
 // Driver of the queue-free CSP searches: sequential depth-first search with MRV branching,
 // split into independent subtrees that oneTBB runs in parallel with one shared Stop, witness
-// extraction and re-check by the simulator (paper 001, Sec. 4.1, 5.1; see search.hpp).
+// extraction and re-check by the simulator (Dimakopoulos and Dimopoulos 1995, Sec. 4.1, 5.1; see search.hpp).
 #include "fattree/search.hpp"
 
 #include <tbb/global_control.h>

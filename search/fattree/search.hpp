@@ -1,4 +1,4 @@
-// Exhaustive conjecture searches on binary fat trees (paper 001): (a) total exchange on an
+// Exhaustive conjecture searches on binary fat trees (Dimakopoulos and Dimopoulos 1995): (a) total exchange on an
 // EBFT (Sec. 5.1 conjectures n + 2 log n - 2 steps are optimal) and (b) multinode broadcast
 // without queues (Sec. 4.1 / Sec. 6 ask for the minimum; [3] gives n + 2 log n - 2). Each run
 // decides one step bound S: SOLVED with a witness that the simulator re-checks, IMPOSSIBLE

@@ -130,7 +130,7 @@ ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const s
     scratch.emplace("blockcast-prove");
   so.proof_path = kept ? kept->temp_path() : scratch->path();
   so.check_proof = opt.internal_check;
-  // One time budget for the whole command (issue 16): the solve gets what the encoding left,
+  // One time budget for the whole command: the solve gets what the encoding left,
   // the proof check what the solve left.
   SatLimits limits = opt.limits;
   if (limits.time_limit > 0) limits.time_limit = std::max(1e-3, limits.time_limit - encode_seconds);

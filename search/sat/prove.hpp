@@ -1,4 +1,4 @@
-// The second, independent prover (issue 16, docs/prover.md): decide an instance with the
+// The second, independent prover (docs/prover.md): decide an instance with the
 // CNF of instance_cnf.hpp and CaDiCaL, and trust neither the encoding nor the solver:
 //  - SAT: the model is decoded to an Assignment and must pass the symbolic checker
 //    (engine/assignment.hpp) and, when small enough, the postal-model simulator

@@ -1,4 +1,4 @@
-// A scratch file for a DRAT proof that is checked and then thrown away (issue 28 item 1:
+// A scratch file for a DRAT proof that is checked and then thrown away (so that
 // a killed run leaves nothing behind). The file is created and unlinked at once; only the
 // open descriptor keeps it, so the kernel frees it when the process ends however it ends
 // (a proof of `prove --L 14 --t 28` passed 1 GB, and SIGTERM used to leave it in /tmp).

@@ -1,5 +1,5 @@
-// Bench and long sweep of the streaming simulator on the circulant L = 1 schedule (issue 23,
-// item 6; engine/kitem/stream_simulator.hpp, engine/kitem/circulant.hpp). Not a unit test:
+// Bench and long sweep of the streaming simulator on the circulant L = 1 schedule
+// (engine/kitem/stream_simulator.hpp, engine/kitem/circulant.hpp). Not a unit test:
 //   circulant_stream bench P k      generator alone, then generator + streaming replay:
 //                                   seconds and message events per second (one core)
 //   circulant_stream rank P k R...  one rank's program (engine/kitem/circulant_rank.hpp) for

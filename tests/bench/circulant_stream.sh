@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bench of the L = 1 circulant schedule at scale (issue 23; docs/benchmarks.md "Circulant
+# Bench of the L = 1 circulant schedule at scale (docs/benchmarks.md "Circulant
 # L = 1 at scale"): `kbroadcast --L 1` wall time and peak memory at P = 10^6, the streaming
 # replay's message events per second (one core), one rank's program at P = 10^6.
 # Usage: bash tests/bench/circulant_stream.sh BUILD_DIR   (e.g. build)

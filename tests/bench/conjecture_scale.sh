@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Conjecture at scale (issue 11): certify L = 3..LMAX with `conjecture --method auto`, report wall
+# Conjecture at scale: certify L = 3..LMAX with `conjecture --method auto`, report wall
 # time and peak memory, re-verify every certificate, print per L the t0, x, methods and the
 # t < t0 that are not SOLVED (t0* = smallest found, a smaller candidate hit a limit), the
 # load average before and after, and how many base cases verify-certificate replayed in the

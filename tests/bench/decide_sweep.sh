@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Decide every (L, t) with L = 3..LMAX and t = 0..3L with `blockcast solve` (issue 11), a time
+# Decide every (L, t) with L = 3..LMAX and t = 0..3L with `blockcast solve`, a time
 # limit per instance; prints per instance the verdict, wall and engine seconds, then the counts.
 # Usage: bash tests/bench/decide_sweep.sh [blockcast] [LMAX=20] [LIMIT=10] [THREADS=1]
 set -uo pipefail

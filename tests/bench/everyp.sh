@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every-P benchmark (issue 12, docs/shapes.md "Benchmark"; not part of the test suite).
+# Every-P benchmark (docs/shapes.md "Benchmark"; not part of the test suite).
 #  1. table --L 2..8 --P 2..500 (target: 15 s wall on 2 cores);
 #  2. the whole table --L 2..16 --P 2..10000 (target: 10 minutes wall on 2 cores), with
 #     CPU time, peak memory, load average, the summary line, and a monotonicity check of the

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Compares the parts of the fat-tree SAT encoding (issue 27 item 1, docs/fattree.md "Encoding
+# Compares the parts of the fat-tree SAT encoding (docs/fattree.md "Encoding
 # speed"): variables, clauses, learned clauses and solve seconds of `fattree search --steps S
 # --encoding E` on the n = 8 and n = 16 EBFT total exchange instances around their optima.
-# 'redundant' is the encoding before issue 27, 'all' the default. Not part of ctest.
+# 'redundant' is the encoding before the shared, implied and symmetry parts, 'all' the default. Not part of ctest.
 # Usage: bash tests/bench/fattree_encodings.sh [build/cli/blockcast] [seconds per solve]
 set -uo pipefail
 bin=${1:-build/cli/blockcast}

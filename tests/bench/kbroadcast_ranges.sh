@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 23 bench: the k-item table at scale (docs/kbroadcast.md Sec. 8.1), target 10 minutes on
+# Bench: the k-item table at scale (docs/kbroadcast.md Sec. 8.1), target 10 minutes on
 # a 2-core machine. Prints the load, the per-L summary lines, wall and CPU time and peak memory.
 # Usage: tests/bench/kbroadcast_ranges.sh [path/to/blockcast] [sample]
 #   sample: only L 2..8 at P = 500..560, 1500..1560, 3000..3060, 6000..6060, 9000..9060 (about

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 15 bench: the exact k-item table (docs/kbroadcast.md) for L 1..4, P 2..12, k 1..8 with
+# Bench: the exact k-item table (docs/kbroadcast.md) for L 1..4, P 2..12, k 1..8 with
 # CPU time and peak memory. Usage: tests/bench/kbroadcast_table.sh [path/to/blockcast] [time limit of the
 # whole run in seconds, 0 = none; each solve has 60 s either way unless the deadline comes first]
 # Measured (2-core machine, load 8-10 from other jobs): 1:20 wall, 19 s CPU, 41 MB; all 352

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Crash-safe outputs and resume (issue 28 items 1-2): SIGKILL at seeded random moments.
+"""Crash-safe outputs and resume: SIGKILL at seeded random moments.
 
 Runs `conjecture --resume DIR`, `table --resume DIR --out DIR` and `kbroadcast --out DIR`
 (small instances, deterministic with --threads 1) and kills them with SIGKILL after a

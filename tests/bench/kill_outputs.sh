@@ -1,5 +1,5 @@
 #!/bin/sh
-# Crash-safe outputs and resume (issue 28 items 1-2): >= 50 seeded SIGKILLs over
+# Crash-safe outputs and resume: >= 50 seeded SIGKILLs over
 # `conjecture --resume`, `table --resume --out` and `kbroadcast --out`; after each, every file
 # present must parse and verify, and each folder, finished without a kill, must give the
 # uninterrupted run's results (tests/bench/kill_outputs.py says what is checked).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GOAL exports replayed in LogGOPSim (issue 23 item 5; docs/kbroadcast.md Sec. 8).
+# GOAL exports replayed in LogGOPSim (docs/kbroadcast.md Sec. 8).
 # LogGOPSim is not a Debian package and nothing is downloaded at build time, so this is a
 # manual check against a LogGOPSim you built yourself (github.com/spcl/LogGOPSim,
 # src/LogGOPSim: `make`, needs re2c, gengetopt, libgraphviz-dev):

@@ -1,4 +1,4 @@
-"""Time to compute one rank's program at large P (issue 25, part 2; docs/benchmarks.md).
+"""Time to compute one rank's program at large P (docs/benchmarks.md).
 
     PYTHONPATH=build/python python3 tests/bench/per_rank.py [L ...]
 

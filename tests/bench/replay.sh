@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Replay bench (issue 11): CPU time (user + sys, from wait4) of `blockcast solve --threads 1`
+# Replay bench: CPU time (user + sys, from wait4) of `blockcast solve --threads 1`
 # on mid-size instances where the simulator replay of the witness (search/witness.cpp:
 # expand_assignment + Simulator::run, items = 3(L+T)+1) dominates the process. With a second
 # binary (e.g. a build of an older commit) the two run in alternation, instance by instance,

@@ -11,7 +11,7 @@ done
 for th in 1 2; do
   /usr/bin/time -f "L=16 threads=$th: %e s wall" "$bin" conjecture --L 16 --threads $th > /dev/null
 done
-# Best delay per (L, P) over the tree shapes (issue 4, docs/shapes.md); the last line of the
+# Best delay per (L, P) over the tree shapes (docs/shapes.md); the last line of the
 # table is its summary (cells at the lower bound, above it proved, upper bound only, none).
 /usr/bin/time -f "table L=2..8 P=2..500: %e s wall, %U s user, %M KB peak" "$bin" table --L 2..8 --P 2..500 --threads 2 | tail -1
 # The whole L 2..16 x P 2..10000, monotonicity and the per-L reach: tests/bench/everyp.sh.

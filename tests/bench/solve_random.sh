@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Single-answer benchmark (issue 25, docs/benchmarks.md): N seeded random queries
+# Single-answer benchmark (docs/benchmarks.md): N seeded random queries
 # `solve --L L --P P` through the CLI, L uniform in 3..256, P log-uniform in 2..10^9, each
 # with a hard --time-limit (default 1 s). Prints the seed, the load, the median and maximum
 # wall time per query (process start to exit, as a user sees it) and how many answers are

@@ -1,4 +1,4 @@
-// Renders an HTML report in headless Chromium and checks what a person would see (issue 17):
+// Renders an HTML report in headless Chromium and checks what a person would see:
 // no console error or uncaught exception, no resource that failed to load, no broken <img>,
 // no inline <svg> of zero size, and a page that is not empty. Writes a PNG screenshot of
 // the whole page for a person to look at.

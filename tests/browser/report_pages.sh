@@ -1,5 +1,5 @@
 #!/bin/sh
-# Browser test of the reports (issue 17): writes a report with blockcast, then renders it in
+# Browser test of the reports: writes a report with blockcast, then renders it in
 # headless Chromium with blockcast_render_check (console errors, failed loads, broken images,
 # empty page fail the test) and leaves PNG screenshots in OUTDIR for a person to look at.
 # usage: report_pages.sh KIND BLOCKCAST RENDER_CHECK CHROMIUM OUTDIR

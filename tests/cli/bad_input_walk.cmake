@@ -1,4 +1,4 @@
-# The bad-input walk (issue 28 item 4, tests/cli/bad_input_walk.cpp): every command x every
+# The bad-input walk (tests/cli/bad_input_walk.cpp): every command x every
 # option that takes a value, with malformed and out-of-range values from the options table,
 # must exit 2 with one line. The walker builds the CLI's parser itself (from blockcast_cli,
 # as fuzz_options does) and runs the real executable. 457 processes: 8-13 s in Release at load 6-12, labelled long so the ASan pass

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The examples/ projects built against the INSTALLED library (issue 25): install this build
+# The examples/ projects built against the INSTALLED library: install this build
 # tree into a fresh prefix, configure each example with find_package(blockcast) from there
 # (never the build tree), build and run it.
 #   tests/examples/run.sh BUILD_DIR SOURCE_DIR WORK_DIR consumer|mpi

@@ -1,4 +1,4 @@
-// The exact full-model search (time-expanded CNF + CaDiCaL, paper 001 Sec. 2 model): known
+// The exact full-model search (time-expanded CNF + CaDiCaL; Dimakopoulos and Dimopoulos 1995, Sec. 2 model): known
 // optima from the paper, agreement with a brute force that enumerates hop timings on small
 // trees, agreement with the queue-free CSP, every SAT answer replayed by the simulator, and
 // UNSAT answers whose DRAT proofs the independent checker accepts.

@@ -1,4 +1,4 @@
-// The exhaustive conjecture searches (paper 001, Sec. 4.1 and 5.1) on the sizes that finish
+// The exhaustive conjecture searches (Dimakopoulos and Dimopoulos 1995, Sec. 4.1 and 5.1) on the sizes that finish
 // in well under a second: verdicts, witnesses re-checked by the simulator, and limits that
 // must give UNKNOWN, never IMPOSSIBLE.
 #include <doctest/doctest.h>

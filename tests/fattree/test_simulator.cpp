@@ -1,4 +1,4 @@
-// The link-level simulator (paper 001, Sec. 2 model): replication, link capacities, leaf
+// The link-level simulator (Dimakopoulos and Dimopoulos 1995, Sec. 2 model): replication, link capacities, leaf
 // injection limit, queue-free rejection, exactly-once delivery, timed schedules, and the
 // flooding queue sizes 2^{i-1} the paper cites from [3] (Sec. 4.1).
 #include <doctest/doctest.h>

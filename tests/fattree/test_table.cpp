@@ -1,4 +1,4 @@
-// The table of paper 001: every generated schedule, simulated, equals the paper's formula
+// The table of Dimakopoulos and Dimopoulos 1995: every generated schedule, simulated, equals the paper's formula
 // (Sec. 2.1 broadcast 2 log n, Thm 1 scatter/gather n+1, Thm 2 flooding n+1, eqs. (1)-(3)
 // total exchange) for CBFT, EBFT and c_i = i; n up to 1024 except total exchange (up to
 // 256 here; `blockcast fattree table` produces the rest).

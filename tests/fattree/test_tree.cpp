@@ -1,4 +1,4 @@
-// Fat-tree construction and paths (paper 001, Sec. 2): capacity patterns, bad parameters,
+// Fat-tree construction and paths (Dimakopoulos and Dimopoulos 1995, Sec. 2): capacity patterns, bad parameters,
 // leaf distances 2i across a level-i node.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// libFuzzer harness: the fat-tree side's input checks (paper 001; engine/fattree): the
+// libFuzzer harness: the fat-tree side's input checks (Dimakopoulos and Dimopoulos 1995; engine/fattree): the
 // capacities text and n (make_tree), operation names (parse_op), and arbitrary schedules
 // (injections, multicast lists, explicit timings, required deliveries) through
 // schedule_error and the link-level simulator in FIFO and queue-free mode. A schedule the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Distributed conjecture runs (issue 13): `mpirun -np 1, 2, 3 blockcast conjecture` write the
+# Distributed conjecture runs: `mpirun -np 1, 2, 3 blockcast conjecture` write the
 # same files and print the same lines as a run without MPI, and a run killed part-way is
 # finished by `--resume DIR` without recomputing its recorded units. Compared: every JSON
 # file except the resume records (units/), and stdout, with timings removed (lines with

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Distributed every-P table (issue 13): `mpirun -np 1, 2, 3 blockcast table` prints the same
+# Distributed every-P table: `mpirun -np 1, 2, 3 blockcast table` prints the same
 # ranges (--json) and cells (--cells --json) as a run without MPI, timings removed (the
 # "seconds" line of the JSON summary); --resume DIR records each L and a rerun reuses them.
 # Usage: table_ranks.sh MPIRUN BLOCKCAST WORKDIR

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fat trees with n = 16 leaves in the paper's full model (issue 27 item 2, docs/fattree.md
+# Fat trees with n = 16 leaves in the paper's full model (docs/fattree.md
 # "n = 16"). Broadcast and multinode broadcast: the whole walk of `fattree search` (analytic
 # lower bound upwards). Flooding and total exchange: single steps around the optimum, since
 # a queue-free SOLVED is also a schedule with queues and an IMPOSSIBLE with queues also refuses

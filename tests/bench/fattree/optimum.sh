@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The data of the fat-tree optimum plot (issue 27 item 2, docs/fattree.md "Optimum against the
+# The data of the fat-tree optimum plot (docs/fattree.md "Optimum against the
 # paper's formula"): `fattree search --json` for n = 4, 8, 16 and, where it fits, 32, one file
 # per run in OUT (default docs/data/fattree), then `fattree plot OUT/*.json --out OUT/report`,
 # which re-simulates every witness. Whole walks where they are quick; around the optimum single
