@@ -1,10 +1,10 @@
-// The public API's k-item schedules (include/blockcast/blockcast.hpp; paper 000 Sec. 3.1):
+// The public API's k-item schedules (include/blockcast/blockcast.hpp; Karp et al. 1993 Sec. 3.1):
 // for L = 1 the circulant schedule (optimal at every P and k); for L >= 2 the best schedule
 // of search/kitem/schedules.hpp (the continuous schedule cut after k items, SAT endgames
 // where the model is small), replayed by the independent simulator, or, when the explicit
 // schedule is too large to list, the continuous schedule cut after k items. Per-rank programs
 // of the large forms are computed for the one rank without listing the schedule.
-#include <chrono>
+#include <algorithm>
 #include <stdexcept>
 
 #include "api/impl.hpp"
@@ -44,9 +44,11 @@ std::string KItemSchedule::to_json() const {
 
 namespace {
 
-// The listed schedules of search/kitem: the best one the simulator accepted.
-void take_listed(KItemSchedule::Impl& s, const Assignment& continuous, double seconds) {
-  const KItemSchedules ks = kitem_schedules(continuous, s.k, time_limit_each(seconds));
+// The listed schedules of search/kitem: the best one the simulator accepted. `limits` carries
+// the whole call's deadline: every construction and SAT solve stops there, and no new one
+// starts after it (each solve alone would otherwise get what was left, and many run in turn).
+void take_listed(KItemSchedule::Impl& s, const Assignment& continuous, const Limits& limits) {
+  const KItemSchedules ks = kitem_schedules(continuous, s.k, limits);
   const auto& best = ks.best();
   if (!best.simulated_ok)  // never seen: the cut of a checked continuous schedule is correct
     throw std::logic_error("k-item schedule rejected by the simulator: " + best.violation);
@@ -56,7 +58,7 @@ void take_listed(KItemSchedule::Impl& s, const Assignment& continuous, double se
                    std::to_string(best.schedule.messages.size()) + " messages)";
 }
 
-// L = 1: Traff's circulant schedule reaches the lower bound for every P and k (issue 23),
+// L = 1: Traff's circulant schedule reaches the lower bound for every P and k,
 // checked structurally and replayed where the size allows (circulant_entry); only its
 // implicit form exists above the explicit limit, and each rank's program is computed alone.
 void take_circulant(KItemSchedule::Impl& s) {
@@ -84,7 +86,6 @@ KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& option
       take_circulant(*s);
       return KItemSchedule(std::move(s));
     }
-    const auto start = std::chrono::steady_clock::now();
     SearchOptions o;
     o.threads = options.threads;
     o.limits = with_deadline_in(o.limits, options.time_limit);  // the whole call's deadline
@@ -95,9 +96,9 @@ KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& option
     const Assignment& a = *b.witness;
     const i64 events = checked_mul(P, checked_add(k, a.delay(), "window"), "window");
     if (events <= kMaxScheduleEvents) {
-      const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const double left = options.time_limit > 0 ? std::max(0.05, options.time_limit - used) : 0;
-      take_listed(*s, a, left);
+      Limits rest = o.limits;  // the same deadline; each solve may use what is left of it
+      rest.time_limit = options.time_limit > 0 ? std::max(0.05, rest.seconds_left()) : 0;
+      take_listed(*s, a, rest);
     } else {
       s->continuous = a, s->method = "cut", s->time = a.delay() + k - 1;
       s->verification = "the continuous schedule passed the symbolic checker (" + b.verification +

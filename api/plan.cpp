@@ -1,15 +1,25 @@
 // The public API's plan (include/blockcast/plan.hpp; docs/mpi-plan.md): the thin face of the
 // plan run (search/plan/plan_run.hpp), its schedule and per-rank programs
-// (search/plan/plan_build.hpp) and its JSON (search/plan/plan_json.hpp). The engine's
+// (search/plan/plan_build.hpp), its JSON (search/plan/plan_json.hpp) and the network's text
+// (search/plan/network_text.hpp). The engine's
 // InputError becomes InvalidInput with the same one line.
 #include <blockcast/plan.hpp>
 
 #include "api/impl.hpp"
+#include "plan/network_text.hpp"
 #include "plan/plan_build.hpp"
 #include "plan/plan_json.hpp"
 #include "plan/plan_run.hpp"
 
 namespace blockcast::api {
+
+Network parse_network(const std::string& text) {
+  return guarded([&] { return parse_network_text(text); });
+}
+
+std::string to_text(const Network& network) {
+  return guarded([&] { return network_to_text(network); });
+}
 
 Plan plan(const PlanRequest& request) {
   return guarded([&] { return run_plan(request); });

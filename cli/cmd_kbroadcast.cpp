@@ -1,19 +1,20 @@
-// k-item broadcast and general continuous schedules (issue 15; paper 000 Sec. 3.1 and 3.4,
-// paper 002 Sec. 4-7). Subcommands:
-//   kbroadcast --k K [--L 3 --P 10 | --assignment FILE] [--out DIR] [--json] [--time-limit S]
+// k-item broadcast and general continuous schedules (Karp et al. 1993 Sec. 3.1 and 3.4,
+// Subramonian and Venkatasubramanian 1993 Sec. 4-7). Subcommands:
+//   kbroadcast --k K (--L L --P P | --assignment FILE) [--out DIR] [--json] [--time-limit S (60)]
 //       bounds, the cut continuous schedule and the endgame-adjusted schedules, simulated;
 //       --out writes each schedule as JSON, GOAL, CSV and a reception table
 //   kbroadcast-table --L A..B --P A..B --k A..B [--json] [--time-limit S]
 //       exact optimum (SAT, DRAT-checked) vs our schedules vs the lower bound
 //   kbroadcast-table --ranges --L A..B --P A..B --k A..B [--threads N] [--json] [--time-limit S]
 //       [--exact-time-limit S]
-//       constructions only, at any size, compressed into ranges (issue 23 item 2)
+//       constructions only, at any size, compressed into ranges
 //   continuous-search --L L (--t T | --P P) [--delay D] [--period A..B] [--window N] [--json]
 //       periodic schedules of each period with delay D (default L + B(P-1)), and optionally
 //       a window of N items of any continuous schedule
-//   simple-schedule --L L --P A..B [--items K] [--json]
-//       paper 002 Sec. 6's simple schedule built and replayed (buffered model) vs ours
-//   latency --L L --P P[,P2..] [--d A..B] [--samples N] [--seed S] [--items K] [--svg FILE] [--json]
+//   simple-schedule --L L --P A..B --k K [--json]
+//       the simple schedule of Subramonian and Venkatasubramanian (1993, Sec. 6), built and
+//       replayed (buffered model), vs ours
+//   latency --L L --P P[,P2..] [--d A..B] [--samples N] [--seed S] --k K [--svg FILE] [--json]
 //       ours and the simple schedule with every latency in [L-d, L+d]: random and adversary
 // Exit codes (docs/exit-codes.md): 0 ok / SOLVED, 1 a schedule fails the simulator,
 // 2 bad input, 4 IMPOSSIBLE (continuous-search: nothing found and everything refuted),
@@ -89,7 +90,7 @@ void export_schedules(const KItemSchedules& ks, const std::string& dir) {
 
 void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3;
+    int L = 0;  // required unless --assignment (the options table)
     i64 P = 0, k = 0;
     std::string assignment, out;
     double time_limit = 0;
@@ -97,16 +98,16 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   };
   auto args = std::make_shared<Args>();
   auto* sub = app.add_subcommand(
-      "kbroadcast", "k-item broadcast: bounds (paper 000 Thm 3.1, paper 002), the cut continuous schedule and its endgame");
+      "kbroadcast", "k-item broadcast: bounds (Karp et al. 1993 Thm 3.1, Subramonian and Venkatasubramanian 1993), the cut continuous schedule and its endgame");
   auto* Lopt = add(sub, "L", args->L);
   auto* Popt = add(sub, "P", args->P);
-  add(sub, "k", args->k)->required();
+  add(sub, "k", args->k);
   add(sub, "assignment", args->assignment);
   add(sub, "out", args->out);
   add(sub, "time-limit", args->time_limit);
   add(sub, "json", args->json);
   sub->callback([args, Lopt, Popt, &inv] {
-    const OutputLocks locks({args->out});  // one run per output folder (issue 28)
+    const OutputLocks locks({args->out});  // one run per output folder
     const Limits limits = command_limits(args->time_limit, kEndgameSolveSeconds);
     Progress bar;  // stderr, only when it is a terminal
     Ticker tick(bar, "kbroadcast: the continuous schedule to cut", args->time_limit);
@@ -121,8 +122,6 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
         throw InputError("'" + args->assignment + "' is not a legal assignment: " + *err);
       if (!Lopt->count()) L = a.L;
       if (!Popt->count()) P = a.P;
-    } else if (!Popt->count()) {
-      throw InputError("--P is required without --assignment");
     } else {
       require_latency(L);
       if (P < 2) throw InputError("--P must be >= 2");
@@ -130,7 +129,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
     }
     KBroadcastReport r;
     KItemSchedules ks;
-    if (args->assignment.empty() && circulant_at_scale(L, P, args->k)) {  // L = 1 at scale (issue 23)
+    if (args->assignment.empty() && circulant_at_scale(L, P, args->k)) {  // L = 1 at scale
       if (P > kMaxCirculantP)
         throw InputError("--P " + std::to_string(P) + ": kbroadcast --L 1 builds the circulant schedule up to P = " +
                          std::to_string(kMaxCirculantP) + " (its phase table has P*ceil(log2 P) bytes)");
@@ -227,7 +226,7 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
       throw InputError("--P " + std::to_string(Ps.second) + ", --k " + std::to_string(ks.second) + ": exact rows take P <= " +
                        std::to_string(kExactMaxP) + " and k <= " + std::to_string(kExactMaxK) +
                        "; --ranges tables any size from constructions");
-    // --max-memory (issue 28): stops before the limit with the rows finished.
+    // --max-memory: stops before the limit with the rows finished.
     MemoryWatch memory(args->max_memory, [&](const std::string& reason, const std::vector<nlohmann::json>& rows) {
       if (!args->json) return "UNKNOWN: " + reason + "\n";
       return envelope_text(to_json(Outcome{"blockcast-kbroadcast-table", Status::unknown, reason, std::nullopt,
@@ -266,7 +265,7 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
 
 void register_continuous_search(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, t = 7, D = 0;
+    int L = 0, t = 0, D = 0;
     i64 P = 0;
     IntList periods;
     int window = 0;
@@ -339,13 +338,13 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
 
 void register_simple_schedule(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, items = 0;
+    int L = 0, items = 0;
     IntList P;
     double time_limit = 0;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("simple-schedule", "paper 002 Sec. 6 simple schedule, built and replayed, vs ours for every P");
+  auto* sub = app.add_subcommand("simple-schedule", "Subramonian and Venkatasubramanian 1993 Sec. 6 simple schedule, built and replayed, vs ours for every P");
   add(sub, "L", args->L);
   add(sub, "P", args->P);
   add_alias(sub, "items", add(sub, "k", args->items));
@@ -379,7 +378,7 @@ void register_simple_schedule(CLI::App& app, const Invocation& inv) {
 
 void register_latency(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, items = 0, samples = 20;
+    int L = 0, items = 0, samples = 20;
     IntList P, d;
     std::string plot;
     std::int64_t seed = 1;
@@ -387,7 +386,7 @@ void register_latency(CLI::App& app, const Invocation& inv) {
     bool json = false;
   };
   auto args = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("latency", "varying latency (paper 002 Sec. 7): ours and the simple schedule, random and adversary");
+  auto* sub = app.add_subcommand("latency", "varying latency (Subramonian and Venkatasubramanian 1993 Sec. 7): ours and the simple schedule, random and adversary");
   add(sub, "L", args->L);
   add(sub, "P", args->P);
   add(sub, "d", args->d);

@@ -1,10 +1,13 @@
 // The `plan` command (docs/mpi-plan.md): from a machine to the postal model.
-//   plan --P P --bytes B (--latency S --gap-per-byte S [--overhead S] [--gap S] | --alpha S --beta S)
+//   plan --P P --bytes B (--latency S --gap-per-byte S [--overhead S] [--gap S] | --alpha S --beta S
+//                         | --network TEXT)
 //        [--family NAME] [--max-segments K] [--time-limit S] [--json]
 // Prints the segment count K, the postal latency L, the step tau, the schedule family, its
 // steps and the predicted time with its formula (search/plan/plan_run.hpp; text:
 // reports/plan.hpp; --json: the API's to_json, format "blockcast-plan"). Seconds take a unit
-// (1us, 0.1ns, 2ms, 1s) or none (1e-6); bytes take K, M, G (powers of 1024, 8MiB).
+// (1us, 0.1ns, 2ms, 1s) or none (1e-6); bytes take K, M, G (powers of 1024, 8MiB). --network
+// takes the text of BLOCKCAST_NETWORK (api::parse_network: seconds without units, and ranges
+// of segment sizes separated by ';' for a size-dependent network).
 // Exit codes (docs/exit-codes.md): 0 a plan, 2 bad input.
 #include <cmath>
 #include <cstdlib>
@@ -15,6 +18,7 @@
 #include "commands.hpp"
 #include "options.hpp"
 #include "plan.hpp"
+#include "plan/network_text.hpp"
 #include "plan/plan_json.hpp"
 #include "plan/plan_run.hpp"
 
@@ -43,7 +47,7 @@ double parse_seconds(const std::string& option, const std::string& text) {
 
 struct Args {
   std::int64_t P = 0, bytes = -1, max_segments = 0;
-  std::string latency, overhead, gap, gap_per_byte, alpha, beta, family = "auto";
+  std::string latency, overhead, gap, gap_per_byte, alpha, beta, network, family = "auto";
   double time_limit = 2;
   bool json = false;
 };
@@ -54,13 +58,22 @@ api::PlanRequest request(const Args& a) {
   if (loggp && hockney) throw InputError("give either --alpha/--beta or --latency/--overhead/--gap/--gap-per-byte, not both");
   api::PlanRequest r;
   r.P = a.P, r.bytes = a.bytes, r.family = a.family, r.max_segments = a.max_segments, r.time_limit = a.time_limit;
+  if (!a.network.empty()) {
+    if (loggp || hockney) throw InputError("give --network alone, not with --latency/--overhead/--gap/--gap-per-byte or --alpha/--beta");
+    try {
+      r.network = parse_network_text(a.network);
+    } catch (const InputError& e) {
+      throw InputError(std::string("--network: ") + e.what());
+    }
+    return r;
+  }
   if (hockney) {
     if (a.alpha.empty() || a.beta.empty()) throw InputError("--alpha and --beta go together (the alpha-beta model)");
     r.network = api::Network::alpha_beta(parse_seconds("alpha", a.alpha), parse_seconds("beta", a.beta));
     return r;
   }
   if (a.latency.empty() || a.gap_per_byte.empty())
-    throw InputError("the network is required: --latency and --gap-per-byte (LogGP), or --alpha and --beta");
+    throw InputError("the network is required: --latency and --gap-per-byte (LogGP), --alpha and --beta, or --network");
   const auto opt = [](const char* name, const std::string& v) { return v.empty() ? 0.0 : parse_seconds(name, v); };
   r.network = {parse_seconds("latency", a.latency), opt("overhead", a.overhead), opt("gap", a.gap),
                parse_seconds("gap-per-byte", a.gap_per_byte)};
@@ -82,6 +95,7 @@ void register_plan(CLI::App& app, const Invocation& inv) {
   add(sub, "gap-per-byte", args->gap_per_byte);
   add(sub, "alpha", args->alpha);
   add(sub, "beta", args->beta);
+  add(sub, "network", args->network);
   add(sub, "family", args->family);
   add(sub, "max-segments", args->max_segments);
   add(sub, "time-limit", args->time_limit);

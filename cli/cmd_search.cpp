@@ -56,7 +56,7 @@ Verdict no_schedule_verdict(const BestSchedule& b) {
   return b.attempts.empty() ? Verdict::unknown : Verdict::impossible;
 }
 
-// Beyond block-cyclic (issue 23 item 3): the periodic search's line and the best of any form.
+// Beyond block-cyclic: the periodic search's line and the best of any form.
 void print_beyond(const BestSchedule& b, const PeriodScan& scan) {
   std::cout << "periodic schedules at delay " << scan.D << " (periods " << scan.first << ".." << scan.last
             << "): " << scan.summary() << "\n";
@@ -92,7 +92,7 @@ Outcome best_outcome(const BestSchedule& b, double seconds) {
 
 void register_solve(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, t = 7;
+    int L = 0, t = 0;  // required (the options table): no default
     IntList P;
     std::string shape;
     std::string receive_only;

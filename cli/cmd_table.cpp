@@ -86,11 +86,11 @@ void register_table(CLI::App& app, const Invocation& inv) {
     if (a->max_nodes > 0) opt.cell_nodes = opt.base_nodes = a->max_nodes;
     opt.simulate_events = kTableSimulateEvents;
     opt.keep_witnesses = a->cells;  // ranges need only delay, shape, method: P up to 10^6 in little memory
-    opt.limits = with_deadline_in(opt.limits, a->time_limit);  // the whole command's deadline (issue 25)
+    opt.limits = with_deadline_in(opt.limits, a->time_limit);  // the whole command's deadline
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    OutputLocks locks({a->resume, a->out});  // one run per output folder (issue 28)
-    // --max-memory (issue 28): stops before the limit with the ranges of the L finished
+    OutputLocks locks({a->resume, a->out});  // one run per output folder
+    // --max-memory: stops before the limit with the ranges of the L finished
     // (recorded with --resume DIR, which continues); cli/memory_watch.hpp.
     MemoryWatch memory(
         a->max_memory,
@@ -131,7 +131,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
         before += part.size();
         rows.insert(rows.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
       }
-      if (!a->periods.parts.empty()) {  // issue 23 item 3: beyond block-cyclic, cells above the bound
+      if (!a->periods.parts.empty()) {  // beyond block-cyclic, cells above the bound
         if (bar.enabled()) bar.update("table: L=" + std::to_string(L) + ": periodic schedules above the lower bound");
         const auto [first, last] = a->periods.parts.front();
         search_periodic_cells(rows, static_cast<int>(first), static_cast<int>(last), opt.limits, a->period_time_limit,
@@ -144,7 +144,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
     if (!parts) return;  // an MPI worker rank: rank 0 prints
     auto [ranges, sum, lines] = join_table_parts(*parts);
     sum.seconds = elapsed();
-    if (!a->out.empty()) {  // issue 17: the report page with the heat map (reports/table_heatmap.hpp)
+    if (!a->out.empty()) {  // the report page with the heat map (reports/table_heatmap.hpp)
       const WrittenPages w = write_table_report(a->out, ranges, sum);
       std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
     }

@@ -1,5 +1,5 @@
 // `blockcast tree --L 6 --o 2 --g 4 --P 8`: the optimal single-item LogP broadcast tree and
-// its completion time (SPEC Sec. 1; paper 000 Sec. 2, Fig. 1). The time is counted for any
+// its completion time (SPEC Sec. 1; Karp et al. 1993 Sec. 2, Fig. 1). The time is counted for any
 // P up to 2^62; the edges are listed only for small trees.
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -47,7 +47,7 @@ void print_tree(const LogP& m, i64 P) {
 
 void register_tree(CLI::App& app, const Invocation& inv) {
   struct Args {
-    int L = 3, o = 0, g = 1;
+    int L = 0, o = 0, g = 1;
     IntList P;
     bool json = false;
   };
@@ -56,7 +56,7 @@ void register_tree(CLI::App& app, const Invocation& inv) {
   add(sub, "L", args->L);
   add(sub, "o", args->o);
   add(sub, "g", args->g);
-  add(sub, "P", args->P)->required();
+  add(sub, "P", args->P);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
     const LogP m{args->L, args->o, args->g};

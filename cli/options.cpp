@@ -26,19 +26,24 @@ constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 
 const std::vector<OptionSpec> kTable = {
     // The model.
-    {"*", "L", K::list, "3", 1, 256, "latency L of the postal model (a message takes L steps)"},
+    // L, t, P and k define the question a command answers: required, never defaulted (a
+    // forgotten --L answered for L = 3 is a confident wrong answer). The tables and the
+    // conjecture survey ranges of them; their default ranges are printed row by row.
+    {"*", "L", K::list, "", 1, 256, "latency L of the postal model (a message takes L steps)", required_unless("assignment")},
     {"conjecture", "L", K::list, "3..10", 1, 1024, "latencies L to certify: N, A..B or a list"},
     {"table", "L", K::list, "2..8", 1, 256, "latencies L: N, A..B or a list"},
     {"kbroadcast-table", "L", K::list, "1..3", 1, 16, "latencies L: N, A..B or a list"},
-    {"*", "t", K::int_, "7", 0, 1024, "tree depth t: the optimal tree has P-1 = f_t nodes"},
-    {"*", "P", K::list, "", 2, kMax, "processors including the source: N, A..B or a list (10,100,1000)"},
+    {"*", "t", K::int_, "", 0, 1024, "tree depth t: the optimal tree has P-1 = f_t nodes", required_unless("P")},
+    {"*", "P", K::list, "", 2, kMax, "processors including the source: N, A..B or a list (10,100,1000)",
+     required_unless("t,assignment")},
     {"table", "P", K::list, "2..100", 2, 999'999'999, "processors including the source: N, A..B or a list"},
     {"kbroadcast-table", "P", K::list, "2..8", 2, 100'000, "processors including the source: A..B (P <= 12 without --ranges)"},
-    {"simple-schedule", "P", K::list, "2..20", 2, 100'000, "processors including the source: N, A..B or a list"},
-    {"latency", "P", K::list, "10", 2, 100'000, "processors including the source: N, A..B or a list"},
-    {"kbroadcast-baselines", "L", K::list, "1", 1, 64, "latencies L: N, A..B or a list"},
-    {"kbroadcast-baselines", "P", K::list, "", 2, 1'000'000, "processors including the source: N, A..B or a list (P*k <= 10^6)"},
-    {"kbroadcast-baselines", "k", K::list, "", 1, 1'000'000, "numbers of items k: N, A..B or a list (P*k <= 10^6)"},
+    {"simple-schedule", "P", K::list, "", 2, 100'000, "processors including the source: N, A..B or a list", kRequired},
+    {"latency", "P", K::list, "", 2, 100'000, "processors including the source: N, A..B or a list", kRequired},
+    {"kbroadcast-baselines", "L", K::list, "", 1, 64, "latencies L: N, A..B or a list", kRequired},
+    {"kbroadcast-baselines", "P", K::list, "", 2, 1'000'000, "processors including the source: N, A..B or a list (P*k <= 10^6)",
+     kRequired},
+    {"kbroadcast-baselines", "k", K::list, "", 1, 1'000'000, "numbers of items k: N, A..B or a list (P*k <= 10^6)", kRequired},
     {"*", "o", K::int_, "0", 0, 1'000'000, "LogP send/receive overhead o"},
     {"*", "g", K::int_, "1", 1, 1'000'000, "LogP gap g between consecutive sends"},
     {"*", "r", K::int_, "", 1, 4096, "block size r (number of children of the internal node)"},
@@ -49,8 +54,9 @@ const std::vector<OptionSpec> kTable = {
     // Items.
     {"*", "k", K::int_, "", 1, 1'000'000, "number of items k (the message is cut into k items)"},
     {"kbroadcast-table", "k", K::list, "1..4", 1, 4096, "numbers of items k: A..B (k <= 8 without --ranges)"},
-    {"simple-schedule", "k", K::int_, "40", 1, 1'000'000, "number of items k replayed per schedule"},
-    {"latency", "k", K::int_, "40", 1, 1'000'000, "number of items k replayed per schedule"},
+    {"kbroadcast", "k", K::int_, "", 1, 1'000'000, "number of items k (the message is cut into k items)", kRequired},
+    {"simple-schedule", "k", K::int_, "", 1, 1'000'000, "number of items k replayed per schedule", kRequired},
+    {"latency", "k", K::int_, "", 1, 1'000'000, "number of items k replayed per schedule", kRequired},
     {"*", "item", K::int_, "0", 0, 999'999, "the item whose broadcast tree is drawn"},
     {"*", "rank", K::int_, "0", 0, kMax, "the rank (processor id; 0 is the source) whose program is printed"},
     {"rank-program", "k", K::int_, "0", 0, 1'000'000, "the schedule cut after k items (0: the window of --step-range)"},
@@ -95,7 +101,9 @@ const std::vector<OptionSpec> kTable = {
     {"*", "time-limit", K::float_, "0", 0, 1'000'000'000, "time limit in seconds for the whole command (0 = none); hitting it gives UNKNOWN"},
     // The k-item family: --time-limit is the whole command's deadline too; without it each
     // search keeps the budget it always had (engine/limits.hpp command_limits).
-    {"kbroadcast", "time-limit", K::float_, "0", 0, 1'000'000'000,
+    // kbroadcast runs many SAT solves in turn (endgames, alternated, longer, exact): 20 s each
+    // without a deadline added up to minutes, so it has a finite one by default.
+    {"kbroadcast", "time-limit", K::float_, "60", 0, 1'000'000'000,
      "time limit in seconds for the whole command (0 = none: each search and SAT solve then stops after 20 s); "
      "hitting it prints the best schedule so far, not proved optimal (UNKNOWN)"},
     {"kbroadcast-table", "time-limit", K::float_, "0", 0, 1'000'000'000,
@@ -155,7 +163,7 @@ const std::vector<OptionSpec> kTable = {
      "check UNSAT proofs with the independent DRAT checker (independent), CaDiCaL's checker (internal) or both in turn (auto)"},
     // k items, periodic schedules, latency (docs/kbroadcast.md).
     {"*", "assignment", K::path, "", 0, 0, "assignment JSON file: the continuous schedule to cut after k items"},
-    {"*", "m", K::int_, "0", 0, kMax, "global bandwidth limit m: message sends per step (paper 003); 0 = none"},
+    {"*", "m", K::int_, "0", 0, kMax, "global bandwidth limit m: message sends per step (Adler et al. 1997); 0 = none"},
     {"*", "period", K::range, "1..4", 1, 64, "periods A..B of the periodic schedules searched"},
     {"solve", "period", K::range, "1..6", 1, 64,
      "periods A..B of the periodic (not block-cyclic) schedules searched when no block-cyclic schedule reaches the lower bound"},
@@ -188,6 +196,9 @@ const std::vector<OptionSpec> kTable = {
     {"*", "gap-per-byte", K::string, "", 0, 0, "LogGP G: seconds per byte (1 / bandwidth), e.g. 0.1ns for 10 GB/s"},
     {"*", "alpha", K::string, "", 0, 0, "alpha-beta model: start-up latency alpha (instead of the LogGP options)"},
     {"*", "beta", K::string, "", 0, 0, "alpha-beta model: seconds per byte beta"},
+    {"*", "network", K::string, "", 0, 0,
+     "the network as text instead of the options above: latency=S,overhead=S,gap=S,gap_per_byte=S, and more ranges "
+     "of segment sizes after ';' starting from=BYTES (e.g. 'latency=4.4e-6,gap_per_byte=1.4e-10;from=65536,latency=2.3e-5')"},
     {"*", "family", K::string, "auto", 0, 0,
      "auto, or force one family: circulant, kitem, tree, chain, binomial, split-binary, scatter-allgather, two-tree"},
     {"*", "max-segments", K::int_, "0", 0, kMax, "largest segment count K tried (0: min(4096, bytes / 256))"},
@@ -240,6 +251,8 @@ std::int64_t parse_int(const std::string& option, const std::string& s, std::int
 void check_default(const OptionSpec& s) {
   const std::string where = std::string(s.command) + " --" + s.name;
   if (s.lo > s.hi) throw std::logic_error("options table: " + where + " has lo > hi");
+  if (s.need.required && (*s.deflt || s.kind == K::flag))
+    throw std::logic_error("options table: " + where + " is required but has a default or is a flag");
   if (!*s.deflt) return;
   try {
     switch (s.kind) {
@@ -261,11 +274,71 @@ void check_default(const OptionSpec& s) {
   }
 }
 
-// CLI11 help: the default and the kind, then the help text.
-CLI::Option* finish(CLI::Option* opt, const OptionSpec& s) {
+// The entry for `name` in `command`, or nullptr (a hidden alias of add_alias has none).
+const OptionSpec* find_spec(const std::string& command, const std::string& name) {
+  const OptionSpec* shared = nullptr;
+  for (const auto& o : kTable) {
+    if (name != o.name) continue;
+    if (command == o.command) return &o;
+    if (std::string("*") == o.command) shared = &o;
+  }
+  return shared;
+}
+
+// The options of `app` that stand in for a required `s` (its `unless` names that app takes).
+std::vector<const CLI::Option*> stand_ins(const CLI::App* app, const OptionSpec& s) {
+  std::vector<const CLI::Option*> out;
+  const std::string unless = s.need.unless;
+  for (std::size_t pos = 0; pos < unless.size();) {
+    const std::size_t comma = std::min(unless.find(',', pos), unless.size());
+    const std::string other = unless.substr(pos, comma - pos);
+    for (const CLI::Option* o : app->get_options())
+      if (!o->get_lnames().empty() && o->get_lnames().front() == other) out.push_back(o);
+    pos = comma + 1;
+  }
+  return out;
+}
+
+// The required entries of `app` as the options registered so far make them: plain required
+// (CLI11 checks it and --help says REQUIRED) when nothing registered stands in for one,
+// else "required unless --P is given" in --help and checked by check_needs. Re-run at each
+// registration, since --t may be registered before the --P that stands in for it.
+void mark_needs(CLI::App* app) {
+  for (CLI::Option* opt : app->get_options()) {
+    if (opt->get_lnames().empty()) continue;
+    const OptionSpec* s = find_spec(command_path(app), opt->get_lnames().front());
+    if (!s || !s->need.required) continue;
+    const auto others = stand_ins(app, *s);
+    std::string text = s->help;
+    for (std::size_t i = 0; i < others.size(); ++i)
+      text += (i == 0 ? " (required unless " : " or ") + others[i]->get_name() + (i + 1 == others.size() ? " is given)" : "");
+    opt->required(others.empty());
+    opt->description(text);
+  }
+}
+
+// Run when app's options have been read, before its callback: a required option with stand-ins
+// must be given or one of them must ("--t or --P is required", exit 2 like CLI11's own).
+void check_needs(const CLI::App* app) {
+  for (const CLI::Option* opt : app->get_options()) {
+    if (opt->get_lnames().empty() || opt->count() > 0) continue;
+    const OptionSpec* s = find_spec(command_path(app), opt->get_lnames().front());
+    if (!s || !s->need.required) continue;
+    std::string names = opt->get_name();
+    bool given = false;
+    for (const CLI::Option* o : stand_ins(app, *s)) given = given || o->count() > 0, names += " or " + o->get_name();
+    if (!given) throw CLI::RequiredError(names);
+  }
+}
+
+// CLI11 help: the default and the kind, then the help text; a required entry is marked and
+// checked (mark_needs, check_needs).
+CLI::Option* finish(CLI::App* app, CLI::Option* opt, const OptionSpec& s) {
   if (*s.deflt) opt->default_str(s.deflt);
   const std::string k = kind_name(s.kind);
   if (!k.empty()) opt->type_name(k);
+  mark_needs(app);
+  if (s.need.required) app->parse_complete_callback([app] { check_needs(app); });
   return opt;
 }
 
@@ -293,7 +366,7 @@ CLI::Option* add_one_of_list(CLI::App* app, const OptionSpec& s, T& var) {
         }
       },
       s.help);
-  return finish(opt, s);
+  return finish(app, opt, s);
 }
 
 // The text of a number, checked before CLI11 converts it: CLI11 reads an integer beyond int64
@@ -331,7 +404,7 @@ CLI::Option* add_number(CLI::App* app, const std::string& name, T& var, OptionKi
   };
   opt->check(CLI::Validator(number_text<T>, ""));  // empty description: --help unchanged
   opt->check(CLI::Range(clamp(s.lo), clamp(s.hi)));
-  return finish(opt, s);
+  return finish(app, opt, s);
 }
 
 // A path option's value names a file or directory below existing directories: a path below
@@ -354,13 +427,7 @@ std::string path_text(std::string& text) {
 const std::vector<OptionSpec>& options_table() { return kTable; }
 
 const OptionSpec& option_spec(const std::string& command, const std::string& name) {
-  const OptionSpec* shared = nullptr;
-  for (const auto& o : kTable) {
-    if (name != o.name) continue;
-    if (command == o.command) return o;
-    if (std::string("*") == o.command) shared = &o;
-  }
-  if (shared) return *shared;
+  if (const OptionSpec* s = find_spec(command, name)) return *s;
   throw std::logic_error("option '" + name + "' of '" + command + "' missing from the options table");
 }
 
@@ -468,7 +535,7 @@ CLI::Option* add(CLI::App* app, const std::string& name, std::int64_t& var) {
         }
       },
       s.help);
-  return finish(opt, s);
+  return finish(app, opt, s);
 }
 
 std::int64_t parse_size(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi) {
@@ -522,7 +589,7 @@ CLI::Option* add(CLI::App* app, const std::string& name, IntList& var) {
         }
       },
       s.help);
-  return finish(opt, s);
+  return finish(app, opt, s);
 }
 
 CLI::Option* add_schedule_file(CLI::App* app, std::string& file) {
@@ -537,7 +604,7 @@ CLI::Option* add(CLI::App* app, const std::string& name, std::string& var) {
   auto* opt = app->add_option(option_names(name), var, s.help);
   if (*s.deflt) var = s.deflt;
   if (s.kind == K::path) opt->check(CLI::Validator(path_text, ""));
-  return finish(opt, s);
+  return finish(app, opt, s);
 }
 
 CLI::Option* add(CLI::App* app, const std::string& name, bool& var) {

@@ -4,7 +4,9 @@
 // help, so `--help`, the range checks and docs agree. An entry is either shared ("*": the
 // same meaning in every command that takes it) or belongs to one command (its default or
 // help differs there, e.g. `table --max-nodes`). `check_options_table` validates the table
-// at start-up (unique names, defaults parse and lie in range).
+// at start-up (unique names, defaults parse and lie in range, a required option has no
+// default). The parameters that define a command's question (L, P, k, t) are required, never
+// defaulted: a forgotten --L must be refused, not answered for some other L.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstdint>
@@ -20,6 +22,17 @@ namespace blockcast::cli {
 // the command reads or writes one file); size: bytes, N or N with K, M, G, T (powers of 1024).
 enum class OptionKind { int_, float_, range, list, flag, string, path, size };
 
+// Whether a command may run without the option. A required option has no default; `unless`
+// names (comma-separated) options that stand in for it where the command takes them: --t or
+// --P both define solve's instance, and kbroadcast --assignment brings its own L and P. A
+// missing one is refused when the command's options are read: one line naming it, exit 2.
+struct Need {
+  bool required = false;
+  const char* unless = "";
+};
+inline constexpr Need kRequired{true, ""};
+constexpr Need required_unless(const char* others) { return Need{true, others}; }
+
 struct OptionSpec {
   const char* command;  // "*" = every command that registers it; else e.g. "table", "fattree search"
   const char* name;     // long name without dashes
@@ -27,6 +40,7 @@ struct OptionSpec {
   const char* deflt;    // default as text ("" = required or unset)
   std::int64_t lo, hi;  // inclusive range of every number in the value (int, float, range, list)
   const char* help;
+  Need need{};          // required (no default), possibly unless another option is given
 };
 
 // The entry for `name` in `command` (its own entry, else the shared one); std::logic_error
@@ -66,7 +80,8 @@ std::int64_t parse_size(const std::string& option, const std::string& text, std:
 int receive_only_letter(const std::string& text, int L, int letters);
 
 // Register --name (and -X for one-letter names) on `app` with the table entry for app's
-// command path. Defaults are applied to the variable. The variable's type must fit the
+// command path. Defaults are applied to the variable; a required entry is marked in --help
+// and checked when the command's options have been read. The variable's type must fit the
 // kind: int_ -> int/int64, size -> int64, float_ -> double, range/list -> IntList, flag -> bool,
 // string/path -> std::string.
 CLI::Option* add(CLI::App* app, const std::string& name, int& var);

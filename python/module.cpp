@@ -1,4 +1,4 @@
-// The Python module `blockcast` (issue 25, part 3): pybind11 bindings of the public C++ API
+// The Python module `blockcast`: pybind11 bindings of the public C++ API
 // (include/blockcast/blockcast.hpp), nothing more, so notebooks get exactly the library's
 // checked schedules:
 //   import blockcast
@@ -131,12 +131,16 @@ void bind_plan(py::module_& m) {
       });
   m.def("plan", [](std::int64_t P, std::int64_t bytes, std::optional<double> latency, double overhead, double gap,
                    std::optional<double> gap_per_byte, std::optional<double> alpha, std::optional<double> beta,
-                   const std::string& family, std::int64_t max_segments, double time_limit) {
+                   const std::string& family, std::int64_t max_segments, double time_limit,
+                   std::optional<std::string> network) {
         bc::PlanRequest r;
         r.P = P, r.bytes = bytes, r.family = family, r.max_segments = max_segments, r.time_limit = time_limit;
         const bool loggp = latency || gap_per_byte || overhead != 0 || gap != 0;
         if ((alpha || beta) && loggp) throw bc::InvalidInput("give either alpha/beta or latency/overhead/gap/gap_per_byte, not both");
-        if (alpha || beta) {
+        if (network && (alpha || beta || loggp)) throw bc::InvalidInput("give network alone, not with latency/overhead/gap/gap_per_byte or alpha/beta");
+        if (network) {
+          r.network = bc::parse_network(*network);
+        } else if (alpha || beta) {
           if (!alpha || !beta) throw bc::InvalidInput("alpha and beta go together (the alpha-beta model)");
           r.network = bc::Network::alpha_beta(*alpha, *beta);
         } else {
@@ -147,8 +151,9 @@ void bind_plan(py::module_& m) {
         return bc::plan(r);
       }, py::kw_only(), py::arg("P"), py::arg("bytes"), py::arg("latency") = py::none(), py::arg("overhead") = 0.0,
         py::arg("gap") = 0.0, py::arg("gap_per_byte") = py::none(), py::arg("alpha") = py::none(), py::arg("beta") = py::none(),
-        py::arg("family") = "auto", py::arg("max_segments") = 0, py::arg("time_limit") = 2.0,
-        "the plan of a broadcast of `bytes` to P ranks on a LogGP (or alpha-beta) network");
+        py::arg("family") = "auto", py::arg("max_segments") = 0, py::arg("time_limit") = 2.0, py::arg("network") = py::none(),
+        "the plan of a broadcast of `bytes` to P ranks on a LogGP (or alpha-beta) network; network= takes the text of "
+        "BLOCKCAST_NETWORK (ranges of segment sizes separated by ';')");
   m.def("read_plan", &bc::read_plan, py::arg("json"), "a plan from its JSON (to_json, blockcast plan --json)");
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "plan/loggp.hpp"
+#include "plan/network_text.hpp"
 
 namespace blockcast {
 
@@ -20,6 +21,7 @@ std::string plan_text(const api::Plan& p) {
   out += "formula: " + p.formula + "\n";
   out += "reason: " + p.reason + "\n";
   out += "verification: " + p.verification + "\n";
+  out += "network: " + network_to_text(p.network) + "\n";
   if (p.candidates.empty()) return out;
   char line[160];
   std::snprintf(line, sizeof line, "%-18s %7s %3s %8s %11s %11s %7s\n", "family", "K", "L", "steps", "tau", "predicted", "ratio");

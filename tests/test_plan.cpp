@@ -171,3 +171,117 @@ TEST_CASE("plan: to_json and read_plan round-trip") {
     CHECK(api::to_json(q) == api::to_json(p));
   }
 }
+
+// A size-dependent network (api::Network::ranges): eager below 64 KiB, rendezvous from it.
+namespace {
+
+std::string parse_error(const std::string& text) {
+  try {
+    api::parse_network(text);
+  } catch (const api::InvalidInput& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Slow per byte below 64 KiB, fast from it: large messages must use segments of >= 64 KiB.
+const api::Network kSmallRange{1e-6, 0, 0, 1e-9};
+const api::Network kLargeRange{5e-6, 0, 1e-6, 1e-10};
+api::Network two_ranges() {
+  api::Network n = kSmallRange;
+  n.ranges = {{65536, kLargeRange.latency, kLargeRange.overhead, kLargeRange.gap, kLargeRange.gap_per_byte}};
+  return n;
+}
+
+api::PlanRequest request(std::int64_t P, std::int64_t bytes, const api::Network& network) {
+  api::PlanRequest r = request(P, bytes, 0, 0);
+  r.network = network;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("plan: a two-range network takes each segment size's own range") {
+  const api::Network n = two_ranges();
+  CHECK(n.range_for(65535).latency == kSmallRange.latency);
+  CHECK(n.range_for(65536).latency == kLargeRange.latency);
+  for (std::int64_t P : {16, 64}) {
+    CAPTURE(P);
+    // 16 KiB: every segment is below 64 KiB, so the plan is the small range's own.
+    const api::Plan small = api::plan(request(P, 16 * 1024, n)), alone = api::plan(request(P, 16 * 1024, kSmallRange));
+    CHECK(small.family == alone.family);
+    CHECK(small.segments == alone.segments);
+    CHECK(small.L == alone.L);
+    CHECK(small.steps == alone.steps);
+    CHECK(small.step_seconds == blockcast::step_seconds(kSmallRange, small.segment_bytes, small.L));
+    CHECK(small.network == n);
+    // 8 MiB: segments of >= 64 KiB at the large range's tau; no grid point predicts less.
+    const std::int64_t bytes = 8 << 20;
+    const api::Plan large = api::plan(request(P, bytes, n));
+    CHECK(large.segment_bytes >= 65536);
+    CHECK(large.step_seconds == blockcast::step_seconds(kLargeRange, large.segment_bytes, large.L));
+    CHECK(large.formula.find("range from 65536 bytes") != std::string::npos);
+    double best = std::numeric_limits<double>::infinity();
+    for (std::int64_t K : blockcast::segment_grid(bytes, 0)) {
+      const std::int64_t s = (bytes + K - 1) / K;
+      const api::Network& r = s >= 65536 ? kLargeRange : kSmallRange;  // chosen here, not by range_for
+      const double tau_min = std::max({r.gap, 2 * r.overhead, r.overhead + s * r.gap_per_byte});
+      const double D = 2 * r.overhead + s * r.gap_per_byte + r.latency;
+      for (int L = 1; L <= 16; ++L)
+        for (const std::string f : {"circulant", "kitem", "tree"})
+          if (auto T = blockcast::closed_form_steps(f, L, P, K))
+            best = std::min(best, static_cast<double>(*T) * std::max(tau_min, D / L));
+    }
+    CHECK(large.predicted_seconds <= best * (1 + 1e-9));
+    CHECK(replay(large, api::plan_schedule(large)) == "");
+  }
+}
+
+TEST_CASE("plan: parse_network reads one or several ranges and names the bad piece") {
+  CHECK(api::parse_network("latency=1e-6,gap_per_byte=1e-10") == api::Network{1e-6, 0, 0, 1e-10});
+  CHECK(api::parse_network(" from=0, latency=1e-6 ,overhead=2e-7,gap=3e-7,gap_per_byte=1e-10") ==
+        api::Network{1e-6, 2e-7, 3e-7, 1e-10});
+  const api::Network n =
+      api::parse_network("latency=4.4e-6,gap=2e-9,gap_per_byte=1.41e-10;from=65536,latency=2.33e-5,gap=6.97e-6,gap_per_byte=1.063e-10");
+  CHECK(n.latency == 4.4e-6);
+  REQUIRE(n.ranges.size() == 1);
+  CHECK(n.ranges[0] == api::NetworkRange{65536, 2.33e-5, 0, 6.97e-6, 1.063e-10});
+  CHECK(api::parse_network(api::to_text(n)) == n);
+  CHECK(api::parse_network(api::to_text(two_ranges())) == two_ranges());
+  CHECK(api::to_text(api::Network{1e-6, 0, 0, 1e-10}) == "latency=1e-06,overhead=0,gap=0,gap_per_byte=1e-10");
+
+  CHECK(parse_error("latency=abc") == "'latency=abc' is not key=number with a number >= 0 (seconds)");
+  CHECK(parse_error("latency=-1") == "'latency=-1' is not key=number with a number >= 0 (seconds)");
+  CHECK(parse_error("") == "the network text is empty (latency=..,gap_per_byte=..)");
+  CHECK(parse_error("bogus=1") == "unknown key 'bogus' (from, latency, overhead, gap, gap_per_byte)");
+  CHECK(parse_error("latency=1,latency=2") == "'latency' is given twice");
+  CHECK(parse_error("latency=1e-6;gap=2e-9") == "every range but the first starts with from=BYTES in range 2 'gap=2e-9'");
+  CHECK(parse_error("latency=1e-6;;from=9,gap=1") == "range 2 is empty (ranges are separated by ';', keys by ',')");
+  CHECK(parse_error("from=5,latency=1") == "the first range is from 0: leave out from= or write from=0");
+  CHECK(parse_error("latency=1;from=x,gap=1") == "'from=x' is not from=BYTES with an integer >= 0 in range 2 'from=x,gap=1'");
+  CHECK(parse_error("latency=1;gap=1,from=9") == "'from=9' must come first in its range in range 2 'gap=1,from=9'");
+  CHECK(parse_error("latency=1;from=100,gap=1;from=100,gap=2") ==
+        "from=100 is not above the previous range's from=100 in range 3 'from=100,gap=2'");
+  CHECK(parse_error("latency=1;from=9,gap=x") == "'gap=x' is not key=number with a number >= 0 (seconds) in range 2 'from=9,gap=x'");
+}
+
+TEST_CASE("plan: a network's ranges are checked and carried by to_json and read_plan") {
+  api::Network bad = two_ranges();
+  bad.ranges[0].from_bytes = 0;  // the range from 0 is the four fields
+  CHECK_THROWS_AS(api::plan(request(4, 1000, bad)), api::InvalidInput);
+  bad = two_ranges();
+  bad.ranges.push_back(bad.ranges[0]);  // not ascending
+  CHECK_THROWS_AS(api::plan(request(4, 1000, bad)), api::InvalidInput);
+  bad = two_ranges();
+  bad.ranges[0].gap = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_AS(api::plan(request(4, 1000, bad)), api::InvalidInput);
+
+  const api::Plan p = api::plan(request(13, 1 << 20, two_ranges()));
+  const std::string json = api::to_json(p);
+  CHECK(json.find("\"from_bytes\": 65536") != std::string::npos);
+  const api::Plan q = api::read_plan(json);
+  CHECK(q.network == two_ranges());
+  CHECK(api::to_json(q) == json);
+  // A plain network's JSON has no ranges, as before.
+  CHECK(api::to_json(api::plan(request(13, 1 << 20, kSmallRange))).find("ranges") == std::string::npos);
+}

@@ -37,9 +37,10 @@ enum class Verdict { solved, impossible, unknown };
 std::string to_string(Verdict v);  // "SOLVED", "IMPOSSIBLE", "UNKNOWN"
 
 struct Options {
-  // Seconds of wall clock; 0 = none. solve: a deadline for the whole call (the best schedule
-  // found by then, or UNKNOWN). kitem: the deadline of its continuous-schedule search, and
-  // what is left of it is the limit of each SAT endgame solve (only for P * k <= 2000).
+  // Seconds of wall clock; 0 = none: the deadline of the whole call. solve: the best schedule
+  // found by then, or UNKNOWN. kitem: the continuous-schedule search, the constructions and
+  // every SAT endgame solve share it (each solve may use what is left); SAT models past the
+  // memory bound are not built.
   double time_limit = 10;
   int threads = 0;  // 0 = all cores
 };

@@ -11,25 +11,63 @@
 // for the postal latency L the step is tau = max(tau_min, D / L), so that L steps cover D and
 // a segment sent at step i is usable at its receiver at step i + L. The plan tries every
 // L = 1..ceil(D / tau_min) (at most 16) and a grid of K; a schedule of T steps takes T * tau.
+// With a size-dependent network (Network::ranges) o, g, G and latency are those of the range
+// of the segment size s.
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <blockcast/program.hpp>
 
 namespace blockcast::api {
 
-// LogGP parameters, in seconds and bytes.
+// LogGP parameters of the segments of at least `from_bytes` bytes, in seconds and bytes.
+struct NetworkRange {
+  std::int64_t from_bytes = 0;
+  double latency = 0, overhead = 0, gap = 0, gap_per_byte = 0;  // as in Network
+  friend bool operator==(const NetworkRange&, const NetworkRange&) = default;
+};
+
+// LogGP parameters, in seconds and bytes. The four fields are the network of every segment
+// size, or, when `ranges` is not empty, of the segments below ranges[0].from_bytes: real
+// networks (and MPI libraries, eager below a threshold, rendezvous above) have size-dependent
+// costs, so each range holds the parameters from its from_bytes on (ascending, >= 1; the
+// largest from_bytes <= s applies to a segment of s bytes). A constructor rather than an
+// aggregate so that Network{latency, overhead, gap, gap_per_byte} stays what it was.
 struct Network {
   double latency = 0;       // L of LogGP: the wire latency of one message
   double overhead = 0;      // o: processor time per message, at the sender and at the receiver
   double gap = 0;           // g: the least interval between two messages of one rank
   double gap_per_byte = 0;  // G: seconds per byte of a long message (1 / bandwidth)
+  std::vector<NetworkRange> ranges;  // the ranges from 1 byte or more; empty: one range
+
+  Network(double latency_ = 0, double overhead_ = 0, double gap_ = 0, double gap_per_byte_ = 0,
+          std::vector<NetworkRange> ranges_ = {})
+      : latency(latency_), overhead(overhead_), gap(gap_), gap_per_byte(gap_per_byte_), ranges(std::move(ranges_)) {}
   // The alpha-beta (Hockney) model: alpha = start-up latency, beta = seconds per byte.
   static Network alpha_beta(double alpha, double beta) { return {alpha, 0, 0, beta}; }
+  // The parameters of a segment of `segment_bytes` bytes: the range with the largest
+  // from_bytes <= segment_bytes (the four fields, from 0, when no range is).
+  NetworkRange range_for(std::int64_t segment_bytes) const {
+    NetworkRange r{0, latency, overhead, gap, gap_per_byte};
+    for (const NetworkRange& x : ranges)
+      if (x.from_bytes <= segment_bytes) r = x;
+    return r;
+  }
   friend bool operator==(const Network&, const Network&) = default;
 };
+
+// The text form of a network, as BLOCKCAST_NETWORK and `blockcast plan --network` take it:
+// ranges separated by ';', each "key=value" pairs separated by ',' with the keys latency,
+// overhead, gap, gap_per_byte (seconds; a key left out is 0) and, first, from=BYTES (the
+// first range is from 0, so it has no from= or from=0; the others need from= ascending):
+//   "latency=4.4e-6,gap_per_byte=1.41e-10;from=65536,latency=2.33e-5,gap_per_byte=1.063e-10"
+// InvalidInput naming the bad piece on malformed text.
+Network parse_network(const std::string& text);
+// The same text for a network, the shortest that reads back exactly: parse_network(to_text(n)) == n.
+std::string to_text(const Network& network);
 
 struct PlanRequest {
   std::int64_t P = 0;      // ranks, the root included (P >= 1)

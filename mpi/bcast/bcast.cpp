@@ -42,13 +42,14 @@ int broadcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, 
   if (program == nullptr) return PMPI_Bcast(buf, count, type, root, comm);
   const Segments segments = segments_of(bytes, entry->plan.segments);
   if (segments.segment_bytes > INT_MAX) return PMPI_Bcast(buf, count, type, root, comm);
+  const Pacing pacing = pacing_of(entry->plan.network, segments, state->window);
   if (contiguous(type))
-    return execute(*program, segments, static_cast<unsigned char*>(buf), root, P, state->comm, state->window);
+    return execute(*program, segments, static_cast<unsigned char*>(buf), root, P, state->comm, pacing);
   // Not value-initialised: every byte is packed (root) or received (others) before it is read.
   const std::unique_ptr<unsigned char[]> scratch(new unsigned char[static_cast<std::size_t>(bytes)]);
   if (rank == root)
     if (const int rc = pack(buf, count, type, state->comm, scratch.get(), bytes); rc != MPI_SUCCESS) return rc;
-  if (const int rc = execute(*program, segments, scratch.get(), root, P, state->comm, state->window); rc != MPI_SUCCESS)
+  if (const int rc = execute(*program, segments, scratch.get(), root, P, state->comm, pacing); rc != MPI_SUCCESS)
     return rc;
   return rank == root ? MPI_SUCCESS : unpack(scratch.get(), bytes, buf, count, type, state->comm);
 }

@@ -1,14 +1,18 @@
 // Network parameters for the plan (calibrate.hpp): the LogGP model of Alexandrov, Ionescu,
 // Schauser and Scheiman (1995) measured the way its authors suggest, by ping-pong: half the
 // round trip of a small message is the latency (the overheads included: overhead stays 0),
-// the extra time of a 1 MiB message per byte is gap_per_byte, and the time per message of a
-// stream of back-to-back small messages is the gap. Minima over a few repetitions, because
-// noise (other processes, the scheduler) only ever adds time.
+// the extra time per byte of a larger message is gap_per_byte, and the time per message of a
+// stream of back-to-back small messages is the gap. Two ranges (api::Network::ranges), because
+// MPI libraries (and SimGrid's SMPI) send small messages eagerly and large ones with a
+// rendezvous that costs a round trip more: below kEager bytes latency and gap_per_byte come
+// from 8 bytes and kEager / 2 bytes, from kEager on from the line through kEager and 1 MiB.
+// Minima over a few repetitions, because noise (other processes, the scheduler) only ever
+// adds time.
 #include "calibrate.hpp"
 
 #include <algorithm>
+#include <blockcast/blockcast.hpp>
 #include <cstdlib>
-#include <sstream>
 #include <vector>
 
 #include "tags.hpp"
@@ -16,29 +20,12 @@
 namespace blockcast::bcast {
 
 std::optional<api::Network> parse_network(const std::string& text, std::string& error) {
-  api::Network net;
-  std::stringstream items(text);
-  std::string item;
-  while (std::getline(items, item, ',')) {
-    const auto eq = item.find('=');
-    const std::string key = item.substr(0, eq);
-    char* end = nullptr;
-    const std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
-    const double v = std::strtod(value.c_str(), &end);
-    if (eq == std::string::npos || value.empty() || *end != '\0' || !(v >= 0)) {
-      error = "BLOCKCAST_NETWORK: '" + item + "' is not key=number with a number >= 0";
-      return std::nullopt;
-    }
-    if (key == "latency") net.latency = v;
-    else if (key == "overhead") net.overhead = v;
-    else if (key == "gap") net.gap = v;
-    else if (key == "gap_per_byte") net.gap_per_byte = v;
-    else {
-      error = "BLOCKCAST_NETWORK: unknown key '" + key + "' (latency, overhead, gap, gap_per_byte)";
-      return std::nullopt;
-    }
+  try {
+    return api::parse_network(text);  // the one parser, shared with `blockcast plan --network`
+  } catch (const api::InvalidInput& e) {
+    error = std::string("BLOCKCAST_NETWORK: ") + e.what();
+    return std::nullopt;
   }
-  return net;
 }
 
 std::optional<api::Network> network_from_environment(std::string& error) {
@@ -51,6 +38,10 @@ namespace {
 
 constexpr int kSmallReps = 10, kLargeReps = 3, kStreamReps = 3, kStream = 32;
 constexpr int kLarge = 1 << 20;
+// The second range starts here: SMPI's default eager/rendezvous switch, and a common eager
+// limit of MPI libraries over a network (on others the switch is lower and the first range
+// averages both protocols).
+constexpr int kEager = 1 << 16;
 
 // The least round-trip time of `reps` exchanges of `bytes` (the root's view; the partner
 // echoes).
@@ -98,12 +89,18 @@ api::Network calibrate(MPI_Comm comm, int root, int partner, int& status) {
   const int peer = is_root ? partner : root;
   std::vector<char> buf(kLarge, 0);
   const double small = round_trip(comm, peer, is_root, 8, kSmallReps, buf, status);
+  const double below = round_trip(comm, peer, is_root, kEager / 2, kSmallReps, buf, status);
+  const double from = round_trip(comm, peer, is_root, kEager, kSmallReps, buf, status);
   const double large = round_trip(comm, peer, is_root, kLarge, kLargeReps, buf, status);
   const double streamed = stream(comm, peer, is_root, buf, status);
   api::Network net;
   net.latency = small / 2;
-  net.gap_per_byte = std::max(0.0, (large - small) / 2 / kLarge);
+  net.gap_per_byte = std::max(0.0, (below - small) / 2 / (kEager / 2 - 8));
   net.gap = std::max(0.0, (streamed - small) / (kStream - 1));
+  api::NetworkRange eager_off{kEager, 0, 0, net.gap, 0};
+  eager_off.gap_per_byte = std::max(0.0, (large - from) / 2 / (kLarge - kEager));
+  eager_off.latency = std::max(0.0, from / 2 - kEager * eager_off.gap_per_byte);
+  net.ranges = {eager_off};
   return net;
 }
 

@@ -26,8 +26,8 @@ bool dense(MPI_Datatype type) {
   std::vector<int> int_args(static_cast<std::size_t>(std::max(ints, 1)));
   std::vector<MPI_Aint> address_args(static_cast<std::size_t>(std::max(addresses, 1)));
   std::vector<MPI_Datatype> type_args(static_cast<std::size_t>(std::max(types, 1)));
-  if (PMPI_Type_get_contents(type, ints, addresses, types, int_args.data(), address_args.data(),
-                             type_args.data()) != MPI_SUCCESS)
+  if (PMPI_Type_get_contents(type, ints, addresses, types, int_args.data(), address_args.data(), type_args.data()) !=
+      MPI_SUCCESS)
     return false;
   const MPI_Datatype inner = type_args[0];
   const bool result = dense(inner);
@@ -59,8 +59,8 @@ int pack(const void* buf, int count, MPI_Datatype type, MPI_Comm comm, unsigned 
     const std::int64_t offset = static_cast<std::int64_t>(first) * size;
     int position = 0;
     const auto* from = static_cast<const char*>(buf) + static_cast<MPI_Aint>(first) * extent;
-    const int rc = PMPI_Pack(from, n, type, out + offset, static_cast<int>(std::min<std::int64_t>(bytes - offset, INT_MAX)),
-                             &position, comm);
+    const int rc = PMPI_Pack(from, n, type, out + offset,
+                             static_cast<int>(std::min<std::int64_t>(bytes - offset, INT_MAX)), &position, comm);
     if (rc != MPI_SUCCESS) return rc;
   }
   return MPI_SUCCESS;
@@ -77,8 +77,8 @@ int unpack(const unsigned char* in, std::int64_t bytes, void* buf, int count, MP
     const std::int64_t offset = static_cast<std::int64_t>(first) * size;
     int position = 0;
     auto* to = static_cast<char*>(buf) + static_cast<MPI_Aint>(first) * extent;
-    const int rc = PMPI_Unpack(in + offset, static_cast<int>(std::min<std::int64_t>(bytes - offset, INT_MAX)), &position,
-                               to, n, type, comm);
+    const int rc = PMPI_Unpack(in + offset, static_cast<int>(std::min<std::int64_t>(bytes - offset, INT_MAX)),
+                               &position, to, n, type, comm);
     if (rc != MPI_SUCCESS) return rc;
   }
   return MPI_SUCCESS;

@@ -60,7 +60,8 @@ double plan_time_limit_from_environment(std::string& error) {
   char* end = nullptr;
   const double seconds = std::strtod(text, &end);
   if (*end == '\0' && seconds > 0 && seconds < 1e6) return seconds;
-  error = std::string("BLOCKCAST_BCAST_PLAN_TIME_LIMIT: '") + text + "' is not a number of seconds > 0; using the default";
+  error =
+      std::string("BLOCKCAST_BCAST_PLAN_TIME_LIMIT: '") + text + "' is not a number of seconds > 0; using the default";
   return 0;
 }
 

@@ -28,12 +28,12 @@ struct ClassEntry {
 };
 
 struct CommState {
-  MPI_Comm comm = MPI_COMM_NULL;          // PMPI_Comm_dup of the caller's communicator
-  std::optional<api::Network> network;    // known on every rank once the first plan arrived
-  int window = 0;                         // BLOCKCAST_BCAST_WINDOW at creation
-  bool verbose = false;                   // BLOCKCAST_BCAST_VERBOSE=1 at creation
-  double plan_time_limit = 0;             // BLOCKCAST_BCAST_PLAN_TIME_LIMIT (0: the plan's default)
-  std::map<int, ClassEntry> classes;      // by size class (size_class.hpp)
+  MPI_Comm comm = MPI_COMM_NULL;        // PMPI_Comm_dup of the caller's communicator
+  std::optional<api::Network> network;  // known on every rank once the first plan arrived
+  int window = 0;                       // BLOCKCAST_BCAST_WINDOW at creation
+  bool verbose = false;                 // BLOCKCAST_BCAST_VERBOSE=1 at creation
+  double plan_time_limit = 0;           // BLOCKCAST_BCAST_PLAN_TIME_LIMIT (0: the plan's default)
+  std::map<int, ClassEntry> classes;    // by size class (size_class.hpp)
 };
 
 // The state cached on `comm`, created (collectively: it duplicates `comm`) on the first call.

@@ -121,8 +121,7 @@ int make_entry(CommState& state, int root, int rank, int P, int size_class, Clas
 
 }  // namespace
 
-int lookup(CommState& state, int root, std::int64_t bytes, const ClassEntry*& found,
-           const api::RankProgram*& program) {
+int lookup(CommState& state, int root, std::int64_t bytes, const ClassEntry*& found, const api::RankProgram*& program) {
   int rank = 0, P = 1;
   PMPI_Comm_rank(state.comm, &rank);
   PMPI_Comm_size(state.comm, &P);

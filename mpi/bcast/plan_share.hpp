@@ -12,7 +12,6 @@ namespace blockcast::bcast {
 // The cache entry of `bytes`'s size class and this rank's program for `root`, made
 // collectively on a miss (every rank misses in the same call: the cache evolves identically
 // on all ranks). `program` is null when the entry is not usable. Returns an MPI error code.
-int lookup(CommState& state, int root, std::int64_t bytes, const ClassEntry*& entry,
-           const api::RankProgram*& program);
+int lookup(CommState& state, int root, std::int64_t bytes, const ClassEntry*& entry, const api::RankProgram*& program);
 
 }  // namespace blockcast::bcast

@@ -25,9 +25,8 @@ api::RankProgram rank_program(const api::Plan& plan, const std::string& schedule
 std::string describe(const api::Plan& plan) {
   std::ostringstream out;
   out << "blockcast_bcast: plan P=" << plan.P << " bytes=" << plan.bytes << " family=" << plan.family
-      << " K=" << plan.segments << " L=" << plan.L << " predicted=" << plan.predicted_seconds << " s (network latency="
-      << plan.network.latency << " overhead=" << plan.network.overhead << " gap=" << plan.network.gap
-      << " gap_per_byte=" << plan.network.gap_per_byte << ")";
+      << " K=" << plan.segments << " L=" << plan.L << " predicted=" << plan.predicted_seconds << " s (network "
+      << api::to_text(plan.network) << ")";
   return out.str();
 }
 

@@ -51,3 +51,23 @@ def test_trivial_and_bad_input():
         blockcast.plan(P=4, bytes=100)  # no network
     with pytest.raises(ValueError):
         blockcast.plan(P=4, bytes=100, latency=1e-6, gap_per_byte=1e-10, alpha=1e-6, beta=1e-9)
+
+
+NET = "latency=4.4e-6,gap=2e-9,gap_per_byte=1.41e-10;from=65536,latency=2.33e-5,gap=6.97e-6,gap_per_byte=1.063e-10"
+
+
+def test_network_text():
+    # One range: the same plan as the keywords; two ranges: carried by to_dict and read_plan.
+    a = blockcast.plan(P=16, bytes=16384, network="latency=1e-6,gap_per_byte=1e-10")
+    b = blockcast.plan(P=16, bytes=16384, latency=1e-6, gap_per_byte=1e-10)
+    assert a.to_json() == b.to_json()
+    p = blockcast.plan(P=16, bytes=8 << 20, network=NET)
+    d = p.to_dict()
+    assert d["network"]["latency"] == 4.4e-6
+    assert d["network"]["ranges"] == [
+        {"from_bytes": 65536, "latency": 2.33e-5, "overhead": 0.0, "gap": 6.97e-6, "gap_per_byte": 1.063e-10}]
+    assert blockcast.read_plan(p.to_json()).to_json() == p.to_json()
+    with pytest.raises(ValueError, match="in range 2 'gap=1'"):
+        blockcast.plan(P=16, bytes=1024, network="latency=1e-6;gap=1")
+    with pytest.raises(ValueError, match="network alone"):
+        blockcast.plan(P=16, bytes=1024, network="latency=1e-6", latency=1e-6)

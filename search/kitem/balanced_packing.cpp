@@ -1,4 +1,4 @@
-// Balanced repacking for the coloured endgame (see balanced_packing.hpp; issue 23 item 2).
+// Balanced repacking for the coloured endgame (see balanced_packing.hpp).
 #include "kitem/balanced_packing.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// Balanced repacking of a block-cyclic assignment for the coloured endgame (issue 23 item 2;
-// SPEC Sec. 4; docs/kbroadcast.md Sec. 8.2).
+// Balanced repacking of a block-cyclic assignment for the coloured endgame
+// (SPEC Sec. 4; docs/kbroadcast.md Sec. 8.2).
 //
 // The coloured endgame (colored_endgame.hpp) reaches the k-item lower bound with K = k*
 // endgame items only if every processor meets at least K virtual trees in the window of the

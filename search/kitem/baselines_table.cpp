@@ -1,4 +1,4 @@
-// The `kbroadcast-baselines` run (see baselines_table.hpp; issue 23 item 4).
+// The `kbroadcast-baselines` run (see baselines_table.hpp).
 #include "kitem/baselines_table.hpp"
 
 #include <map>

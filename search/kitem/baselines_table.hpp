@@ -1,4 +1,4 @@
-// The `kbroadcast-baselines` run (issue 23 item 4): per (L, P, k) the k-item broadcast
+// The `kbroadcast-baselines` run: per (L, P, k) the k-item broadcast
 // algorithms MPI libraries run today (engine/kitem/baselines.hpp), each built as an explicit
 // postal-model schedule and replayed by the independent simulator (engine/simulator.hpp)
 // before its time is taken, next to the lower bound (engine/kitem/bounds.hpp

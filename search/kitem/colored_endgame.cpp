@@ -1,5 +1,5 @@
 // Constructive endgame by colouring the virtual trees of a cut block-cyclic schedule (see
-// colored_endgame.hpp; paper 000 Thm 3.2, docs/kbroadcast.md Sec. 8).
+// colored_endgame.hpp; Karp et al. 1993 Thm 3.2, docs/kbroadcast.md Sec. 8).
 #include "kitem/colored_endgame.hpp"
 
 #include <algorithm>

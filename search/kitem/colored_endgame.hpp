@@ -1,5 +1,5 @@
-// Constructive endgame for k-item broadcast at the lower bound without SAT (issue 23 item 2;
-// paper 000 Thm 3.1-3.2, SPEC Sec. 2-4 and 10; docs/kbroadcast.md Sec. 8).
+// Constructive endgame for k-item broadcast at the lower bound without SAT
+// (Karp et al. 1993 Thm 3.1-3.2, SPEC Sec. 2-4 and 10; docs/kbroadcast.md Sec. 8).
 //
 // Thm 3.2: a schedule at the bound B(P-1) + L + k - 1 - k* sends items 0..m-1 (m = k - k*)
 // once each, as a continuous schedule does, and spends the last B(P-1) source steps on the

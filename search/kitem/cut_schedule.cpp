@@ -1,5 +1,5 @@
 // The `kbroadcast` run: bounds and the cut continuous schedule, simulated (see
-// cut_schedule.hpp; paper 000 Sec. 3 and 3.4, paper 002 Sec. 6).
+// cut_schedule.hpp; Karp et al. 1993 Sec. 3 and 3.4, Subramonian and Venkatasubramanian 1993 Sec. 6).
 #include "kitem/cut_schedule.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The `kbroadcast` run (issue 15; paper 000 Sec. 3, Thm 3.1, 3.6-3.7; paper 002 Sec. 6): the
+// The `kbroadcast` run (Karp et al. 1993 Sec. 3, Thm 3.1, 3.6-3.7; Subramonian and Venkatasubramanian 1993 Sec. 6): the
 // closed-form bounds of engine/kitem/bounds.hpp for (L, P, k) next to a continuous schedule
 // cut after k items and replayed by the independent simulator (engine/simulator.hpp).
 // reports/kbroadcast.hpp renders the result.
@@ -35,7 +35,7 @@ struct KBroadcastReport {
 // its witness here when no file is given.
 KBroadcastReport kbroadcast_report(int L, i64 P, i64 k, const std::optional<Assignment>& continuous = {});
 
-// L = 1 beyond the explicit size (issue 23): the circulant schedule is held implicitly and no
+// L = 1 beyond the explicit size: the circulant schedule is held implicitly and no
 // continuous schedule is cut (its (P-1) k messages would be listed). True when
 // (P - 1) * k > kExplicitCirculantLimit (search/kitem/schedules.hpp); the `kbroadcast`
 // command then reports the bounds and circulant_schedules(P, k) only.

@@ -1,5 +1,5 @@
 // A continuous schedule chosen for the endgame: the ties tree that wastes the fewest free
-// receive slots (issue 23 item 2; SPEC Sec. 6 "ties", docs/kbroadcast.md Sec. 8.4).
+// receive slots (SPEC Sec. 6 "ties", docs/kbroadcast.md Sec. 8.4).
 //
 // Why. In the endgame window of the bound, a processor of block (r, u) with word w meets
 // (u + w_1 + ... + w_{r-1}) / r virtual trees and needs K of them (balanced_packing.hpp). An

@@ -54,6 +54,15 @@ CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, 
   return ans;
 }
 
+std::optional<std::string> model_too_large(const sat::KItemProblem& p) {
+  int last = 0;
+  for (int d : p.deadline) last = std::max(last, d);
+  const double slots = static_cast<double>(p.P) * (p.P - 1) * p.items * std::max(1, last - p.L + 1);
+  if (slots <= static_cast<double>(kMaxSatMessageSlots)) return std::nullopt;
+  return "not tried: the SAT model would have " + std::to_string(static_cast<std::int64_t>(slots)) +
+         " message slots, over the memory bound of " + std::to_string(kMaxSatMessageSlots) + " (about 400 bytes each)";
+}
+
 int schedule_time(const Schedule& s) {
   int t = -1;
   for (const Message& m : s.messages) t = std::max(t, static_cast<int>(m.recv_step));
@@ -68,9 +77,14 @@ KItemExact kitem_exact(int L, int P, int k, int lower_bound, int max_T, const Li
       r.attempts.push_back({T, Verdict::unknown, "not tried: time limit reached", 0, 0, 0});
       return r;
     }
+    const sat::KItemProblem problem = sat::kitem_problem(L, P, k, T);
+    if (auto why = model_too_large(problem)) {  // the larger T only grows the model
+      r.attempts.push_back({T, Verdict::unknown, *why, 0, 0, 0});
+      return r;
+    }
     std::optional<sat::KItemCnf> enc;
     try {
-      enc.emplace(sat::kitem_problem(L, P, k, T), limits.deadline);
+      enc.emplace(problem, limits.deadline);
     } catch (const sat::EncodingStopped&) {
       r.attempts.push_back({T, Verdict::unknown, sat::kEncodingStopped, 0, 0, 0});
       return r;
@@ -118,6 +132,10 @@ EndgameResult complete_endgame(const Schedule& cut, int keep, int target, const 
       p.fixed.push_back(m);
     }
   for (int i = 0; i < keep; ++i) p.fixed_items.push_back(i);
+  if (auto why = model_too_large(p)) {
+    r.detail = *why;
+    return r;
+  }
   std::optional<sat::KItemCnf> enc;
   try {
     enc.emplace(p, limits.deadline);

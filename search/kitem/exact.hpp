@@ -1,6 +1,6 @@
-// Exact k-item broadcast by complete search over general schedules (issue 15; paper 002
+// Exact k-item broadcast by complete search over general schedules (Subramonian and Venkatasubramanian 1993
 // Sec. 4's integer program as a time-indexed SAT model, search/kitem/kitem_cnf.hpp), and the
-// completion of a fixed partial schedule (paper 000 Sec. 3.1: continuous phase + endgame).
+// completion of a fixed partial schedule (Karp et al. 1993 Sec. 3.1: continuous phase + endgame).
 //
 // The optimum is found by deciding "time <= T" for T = start, start+1, ...: the first SAT T
 // is optimal when start is a proved lower bound or T-1 was refuted. A SAT model is decoded
@@ -69,6 +69,15 @@ inline constexpr std::int64_t kExactTwoItemsMaxP = 24;
 inline bool exact_reach(std::int64_t P, std::int64_t k) {
   return (P <= kExactMaxP && k <= kExactMaxK) || (k == 2 && P <= kExactTwoItemsMaxP);
 }
+
+// The memory bound of one SAT model: its message slots P * (P-1) * items * send steps. The CNF
+// and CaDiCaL together hold about 400 bytes per slot once the clauses are loaded (measured:
+// L = 5, P = 80, k = 25, time 44: 6.3 * 10^6 slots, 2.5 GB) and about 1.1 KB per slot after
+// 20 s of solving (L = 16, P = 30, k = 10, time 52: 3.2 * 10^5 slots, 360 MB); a larger model
+// is not built ("not tried", UNKNOWN), so that no k-item query grows past about 1 GB.
+inline constexpr std::int64_t kMaxSatMessageSlots = 500'000;
+// "not tried: the SAT model would have N message slots, over ..." when `p` exceeds the bound.
+std::optional<std::string> model_too_large(const sat::KItemProblem& p);
 
 // Last reception step of a schedule (-1 when empty).
 int schedule_time(const Schedule& s);

@@ -1,4 +1,4 @@
-// Time-indexed CNF of general broadcast schedules (see kitem_cnf.hpp; paper 002 Sec. 4).
+// Time-indexed CNF of general broadcast schedules (see kitem_cnf.hpp; Subramonian and Venkatasubramanian 1993 Sec. 4).
 #include "kitem/kitem_cnf.hpp"
 
 #include <algorithm>

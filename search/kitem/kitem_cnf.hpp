@@ -1,16 +1,16 @@
 // Time-indexed CNF of general (not block-cyclic) postal-model broadcast schedules, the SAT
-// form of paper 002's integer program (Sec. 4) for k-item broadcast, also used for finite
+// form of Subramonian and Venkatasubramanian's (1993) integer program (Sec. 4) for k-item broadcast, also used for finite
 // windows of continuous broadcast (SPEC Sec. 2) and for completing a fixed partial schedule
-// (the endgame of paper 000 Sec. 3.1, Thm 3.2).
+// (the endgame of Karp et al. 1993 Sec. 3.1, Thm 3.2).
 //
 // One variable M(a, b, i, s) per possible message: processor a sends item i to processor b
-// at step s, received at s + L. Paper 002 uses separate send / receive counts per (item,
+// at step s, received at s + L. Subramonian and Venkatasubramanian 1993 uses separate send / receive counts per (item,
 // processor, step) and equates their sums; naming the pair (a, b) instead makes the count
 // equality structural and lets a model be decoded into a message list the simulator replays.
 // Rules (engine/simulator.hpp): at most one send and one reception per processor and step;
 // a non-source processor sends only an item it received at or before that step; the source
 // holds item i from release[i]; every processor 1..P-1 receives every item exactly once, by
-// step deadline[i]. Paper 002's X_t / objective is replaced by solving "time <= T" for one
+// step deadline[i]. Subramonian and Venkatasubramanian 1993's X_t / objective is replaced by solving "time <= T" for one
 // T at a time (monotone in T), so optimality is one UNSAT answer at T - 1.
 //
 // Symmetry breaking (both keep at least one optimal schedule of every instance):

@@ -1,5 +1,5 @@
 // Simple schedule vs ours, and the varying-latency study (see latency_study.hpp;
-// paper 002 Sec. 6-7).
+// Subramonian and Venkatasubramanian 1993 Sec. 6-7).
 #include "kitem/latency_study.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The `simple-schedule` and `latency` runs (issue 15; paper 002 Sec. 6-7): paper 002's simple
+// The `simple-schedule` and `latency` runs (Subramonian and Venkatasubramanian 1993 Sec. 6-7): Subramonian and Venkatasubramanian's (1993) simple
 // schedule against ours, and all of them under varying latency. "Ours" is the best
 // block-cyclic continuous schedule the search finds for (L, P) (search/everyp/best_schedule.hpp:
 // shape optimal when P-1 = f_t, ties otherwise, pruned when L + t is impossible); "simple" is
@@ -19,7 +19,7 @@ namespace blockcast {
 struct SimpleRow {
   int L = 0;
   std::int64_t P = 0;
-  int simple_formula = 0;       // L + B(P-1; L+1) (paper 002 Thm 6.1)
+  int simple_formula = 0;       // L + B(P-1; L+1) (Subramonian and Venkatasubramanian 1993 Thm 6.1)
   std::int64_t simple_measured = -1;  // largest item delay, latency exactly L, buffered
   int simple_buffer = 0;        // largest receive buffer the replay needed
   std::string simple_problem;   // construction or replay failure ("" if none)

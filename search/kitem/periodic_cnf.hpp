@@ -1,4 +1,4 @@
-// CNF of periodic continuous-broadcast schedules (issue 15; SPEC Sec. 2; paper 000 Sec. 3.2):
+// CNF of periodic continuous-broadcast schedules (SPEC Sec. 2; Karp et al. 1993 Sec. 3.2):
 // item i's broadcast uses the same processors as item i - p, shifted by p steps. Block-cyclic
 // schedules are periodic with period lcm(block sizes); this model searches every schedule of
 // a given period p, not only block-cyclic ones, with maximum delay D.

@@ -1,4 +1,4 @@
-// Is delay D reachable by a continuous schedule that is not block-cyclic? (issue 15; paper
+// Is delay D reachable by a continuous schedule that is not block-cyclic? (paper
 // 000 Sec. 3.3 remark: no block-cyclic schedule reaches L + t for L = 4, t = 8; Thm 3.4 for
 // L = 2.) Two SAT searches over general schedules, each answer checked:
 //  - periodic_search: every schedule of period p (search/kitem/periodic_cnf.hpp). SOLVED comes
@@ -10,7 +10,7 @@
 //    item it holds, any number of times (a weaker relaxation, UNSAT then covers every source
 //    behaviour). SOLVED only says the window fits; it is not a continuous schedule.
 //  - scan_periods: periodic_search for each period of a range, in order, under one Limits
-//    (issue 23 item 3): what continuous-search, `solve --P` and `table --period` run.
+//   : what continuous-search, `solve --P` and `table --period` run.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -56,7 +56,7 @@ PeriodScan scan_periods(int L, int P, int D, int first, int last, const Limits& 
 // Processors the periodic searches take (the CNF has about P^2 * period * D variables).
 inline constexpr int kPeriodicMaxP = 256;
 
-// `solve --P` and `table --period` (issue 23 item 3): when the best block-cyclic delay is
+// `solve --P` and `table --period`: when the best block-cyclic delay is
 // above the lower bound L + B(P-1), scan the periods first..last at the bound. Nothing when
 // the block-cyclic schedule reaches the bound or P > kPeriodicMaxP.
 std::optional<PeriodScan> beyond_block_cyclic(int L, std::int64_t P, std::int64_t lower_bound,

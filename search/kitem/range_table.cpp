@@ -1,4 +1,4 @@
-// The k-item table at scale, in ranges (see range_table.hpp; issue 23 item 2).
+// The k-item table at scale, in ranges (see range_table.hpp).
 #include "kitem/range_table.hpp"
 
 #include <tbb/parallel_for.h>

@@ -1,4 +1,4 @@
-// The k-item table at scale (issue 23 item 2): `kbroadcast-table --ranges` over L x P x k in
+// The k-item table at scale: `kbroadcast-table --ranges` over L x P x k in
 // the millions of cells, compressed into ranges of P and k with one status each. Only
 // constructions run, no SAT: Traff's circulant schedule for L = 1 (at the bound everywhere,
 // docs/kbroadcast.md Sec. 6), for k = 1 the optimal single-item tree, and for L >= 2 the
@@ -13,7 +13,7 @@
 // where it misses; where all of them miss the bound, the routings again one and two windows
 // above it. Each is decided once per (L, P) and valid for every k (the endgame problem does not
 // depend on k).
-// Statuses: "at the bound" (a construction reaches the lower bound of paper 000 Thm 3.1 as
+// Statuses: "at the bound" (a construction reaches the lower bound of Karp et al. 1993 Thm 3.1 as
 // corrected, engine/kitem/bounds.hpp), "upper bound only" (the best construction's time, the
 // gap to the bound open), "no schedule" (no continuous schedule found within the limit).
 // Claims are checked: for P <= kRangeSimulateMaxP the schedules of the first two k of every

@@ -1,4 +1,4 @@
-// The endgame of a k-item schedule on free routes (issue 23 item 2; paper 000 Thm 3.2,
+// The endgame of a k-item schedule on free routes (Karp et al. 1993 Thm 3.2,
 // docs/kbroadcast.md Sec. 8.3): the coloured endgame's slots, re-matched step by step.
 //
 // Cut a block-cyclic continuous schedule after m = k - K items. The send and receive slots it

@@ -1,5 +1,5 @@
 // k-item schedules from a continuous schedule: cut, endgame, Fig. 2 adjustment (see
-// schedules.hpp; paper 000 Sec. 3.1).
+// schedules.hpp; Karp et al. 1993 Sec. 3.1).
 #include "kitem/schedules.hpp"
 
 #include <algorithm>
@@ -189,7 +189,7 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
   out.schedules.push_back(entry("cut", "continuous schedule (delay " + std::to_string(a.delay()) + ") cut after " +
                                            std::to_string(k) + " items",
                                 cut));
-  // L = 1: Traff's circulant schedule reaches the lower bound at every P and k (issue 23), so
+  // L = 1: Traff's circulant schedule reaches the lower bound at every P and k, so
   // no endgame is needed once the simulator confirms it.
   if (a.L == 1) {
     out.schedules.push_back(circulant_entry(a.P, k));

@@ -1,5 +1,5 @@
 // The k-item schedules of the `kbroadcast` run: real k-item schedules built from a
-// continuous (block-cyclic) schedule (issue 15; paper 000 Sec. 3.1 Thm 3.1-3.2 and Fig. 2):
+// continuous (block-cyclic) schedule (Karp et al. 1993 Sec. 3.1 Thm 3.1-3.2 and Fig. 2):
 //  - "cut": the continuous schedule cut after k items (engine/expand.hpp), time L + T + k - 1.
 //  - "endgame": Thm 3.2 splits an optimal k-item schedule into a continuous phase (items
 //    0..k-k*-1, one copy each from the source) and an endgame (the last k* items, the source
@@ -11,22 +11,22 @@
 //    kept only if the simulator accepts it; then the endgame as above.
 //  - "optimal-tree" (k = 1): the optimal single-item tree from the source
 //    (engine/kitem/single_item.hpp), time B(P) = the lower bound.
-//  - "colored-endgame" (issue 23 item 2, search/kitem/colored_endgame.hpp): the endgame without
+//  - "colored-endgame" (search/kitem/colored_endgame.hpp): the endgame without
 //    SAT, each virtual tree of the cut schedule carrying one endgame item; tried first, at any
 //    P * k the expansion holds.
-//  - "routed-endgame" (issue 23 item 2, search/kitem/routed_endgame.hpp): the virtual trees'
+//  - "routed-endgame" (search/kitem/routed_endgame.hpp): the virtual trees'
 //    free slots re-matched step by step (free routes, no SAT); tried when the colouring misses.
-//  - "balanced-endgame", "balanced-routed-endgame" (issue 23 item 2,
-//    search/kitem/balanced_packing.hpp): the same two, on the continuous schedule repacked (same
+//  - "balanced-endgame", "balanced-routed-endgame"
+//    (search/kitem/balanced_packing.hpp): the same two, on the continuous schedule repacked (same
 //    block types, letters and delay) so that every block's letter sum gives its processors k*
 //    virtual trees; tried when both miss on the cut schedule's own.
-//  - "retrimmed-routed-endgame" (issue 23 item 2, search/kitem/endgame_tree.hpp): the same
+//  - "retrimmed-routed-endgame" (search/kitem/endgame_tree.hpp): the same
 //    routing on another continuous schedule of the same delay, on the ties tree whose 1-child
 //    nodes are trimmed first (the r = 1 blocks' surplus is what no repacking can move),
 //    repacked; tried when the repackings miss, before any SAT.
 //  - "longer-endgame": if still above the lower bound, keep one or two items fewer of the cut
 //    schedule and let the SAT model place the rest, at the lower bound only.
-//  - "circulant" (L = 1 only, issue 23): Traff's circulant-graph schedule
+//  - "circulant" (L = 1 only): Traff's circulant-graph schedule
 //    (engine/kitem/circulant.hpp), time k - 1 + ceil(log2 P) = the lower bound; when the
 //    checks confirm that, no endgame is attempted. It is held in its implicit form (phase
 //    table + k), checked structurally (engine/kitem/circulant_check.hpp) and, for
@@ -47,8 +47,8 @@
 
 namespace blockcast {
 
-// The circulant schedule is replayed by the streaming simulator up to this P * k (issue 23,
-// item 6: 10^8 message events, about 10 s at >= 10^7 events/s).
+// The circulant schedule is replayed by the streaming simulator up to this P * k
+// (10^8 message events, about 10 s at >= 10^7 events/s).
 inline constexpr std::int64_t kStreamLimit = 100'000'000;
 // ... and its explicit message list (for --out, the explicit simulator) is built up to
 // kExplicitCirculantLimit messages (engine/kitem/circulant.hpp); above it only the implicit

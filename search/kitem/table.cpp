@@ -1,4 +1,4 @@
-// The k-item optimum table (see table.hpp; paper 000 Thm 3.1, paper 002 Sec. 4, 6).
+// The k-item optimum table (see table.hpp; Karp et al. 1993 Thm 3.1, Subramonian and Venkatasubramanian 1993 Sec. 4, 6).
 #include "kitem/table.hpp"
 
 #include <algorithm>

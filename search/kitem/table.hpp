@@ -1,8 +1,8 @@
-// The `kbroadcast-table` run (issue 15): per (L, P, k) the exact optimum over general schedules
+// The `kbroadcast-table` run: per (L, P, k) the exact optimum over general schedules
 // (search/kitem/exact.hpp, SAT with DRAT-checked optimality), our schedules (the best
 // block-cyclic continuous schedule cut after k items, and its endgame-adjusted version,
-// search/kitem/schedules.hpp), paper 002's simple schedule, and the lower bound of
-// paper 000 Thm 3.1 as corrected (engine/kitem/bounds.hpp: kitem_lower_bound).
+// search/kitem/schedules.hpp), Subramonian and Venkatasubramanian's (1993) simple schedule, and the lower bound of
+// Karp et al. 1993 Thm 3.1 as corrected (engine/kitem/bounds.hpp: kitem_lower_bound).
 // on_row sees each row as soon as it is decided; reports/kbroadcast_table.hpp renders them.
 #pragma once
 #include <functional>
@@ -27,7 +27,7 @@ struct KItemRow {
   std::optional<int> cut_time;          // that schedule cut after k items (simulated)
   std::optional<int> ours_time;         // best of cut / endgame-adjusted (simulated)
   std::string ours_name;
-  int simple_time = 0;                  // paper 002 Thm 6.1 formula, L + B(P-1; L+1) + k - 1
+  int simple_time = 0;                  // Subramonian and Venkatasubramanian 1993 Thm 6.1 formula, L + B(P-1; L+1) + k - 1
 };
 
 struct KItemTable {

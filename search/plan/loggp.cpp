@@ -7,12 +7,14 @@
 
 namespace blockcast {
 
-double min_step_seconds(const api::Network& n, std::int64_t segment_bytes) {
+double min_step_seconds(const api::Network& network, std::int64_t segment_bytes) {
+  const api::NetworkRange n = network.range_for(segment_bytes);
   const double s = static_cast<double>(segment_bytes);
   return std::max({n.gap, 2 * n.overhead, n.overhead + s * n.gap_per_byte});
 }
 
-double transfer_seconds(const api::Network& n, std::int64_t segment_bytes) {
+double transfer_seconds(const api::Network& network, std::int64_t segment_bytes) {
+  const api::NetworkRange n = network.range_for(segment_bytes);
   return n.overhead + static_cast<double>(segment_bytes) * n.gap_per_byte + n.latency + n.overhead;
 }
 

@@ -26,6 +26,7 @@ inline constexpr std::int64_t kMinSegmentBytes = 256;
 // The plan's own cap on K.
 inline constexpr std::int64_t kMaxPlanSegments = 4096;
 
+// Each takes o, g, G and latency of the segment's range (api::Network::range_for(s)).
 // tau_min = max(g, 2 o, o + s G).
 double min_step_seconds(const api::Network& n, std::int64_t segment_bytes);
 // D = o + s G + latency + o.

@@ -108,7 +108,8 @@ BuiltSchedule build_schedule(const std::string& family, int L, std::int64_t P, s
   const int i = baseline_index(family);
   if (i < 0) throw InputError("unknown family '" + family + "'");
   if (P > kMaxPlanBaselineCells / K)
-    throw InputError(family + ": P*K = " + std::to_string(P * K) + " is above " + std::to_string(kMaxPlanBaselineCells));
+    throw InputError(family + ": P*K = " + std::to_string(P * K) + " is above " +
+                     std::to_string(kMaxPlanBaselineCells));
   return build_explicit(family, baseline_schedule(baselines()[static_cast<size_t>(i)].kind, L, P, K));
 }
 
@@ -134,8 +135,8 @@ api::RankProgram kitem_program(const api::Plan& p, const std::string& schedule, 
   if (!in.explicit_) throw InputError("plan_rank_program: the schedule text holds no k-item schedule");
   const Schedule& s = *in.explicit_;
   if (s.L != p.L || s.P != p.P || s.items != p.segments || last_reception(s) != p.steps)
-    throw InputError("plan_rank_program: the explicit schedule (L=" + std::to_string(s.L) + ", P=" + std::to_string(s.P) +
-                     ", items=" + std::to_string(s.items) + ") does not belong to this plan");
+    throw InputError("plan_rank_program: the explicit schedule (L=" + std::to_string(s.L) + ", P=" +
+                     std::to_string(s.P) + ", items=" + std::to_string(s.items) + ") does not belong to this plan");
   return schedule_program(s, rank);
 }
 
@@ -146,7 +147,8 @@ api::RankProgram plan_program(const api::Plan& p, const std::string& schedule, s
     throw InputError("plan_rank_program: rank " + std::to_string(rank) + " is not in 0.." + std::to_string(p.P - 1));
   if (p.family == "none") return api::RankProgram{rank, p.L, {}, {}};
   if (p.family == "circulant") {
-    if (p.L != 1) throw InputError("plan_rank_program: the circulant family has L = 1, the plan says L = " + std::to_string(p.L));
+    if (p.L != 1)
+      throw InputError("plan_rank_program: the circulant family has L = 1, the plan says L = " + std::to_string(p.L));
     return circulant_rank_program(p.P, p.segments, rank);
   }
   if (p.family == "kitem") return kitem_program(p, schedule, rank);

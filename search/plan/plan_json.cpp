@@ -4,6 +4,7 @@
 #include <string>
 
 #include "checked.hpp"
+#include "plan/network_text.hpp"
 #include "version.hpp"
 
 namespace blockcast {
@@ -12,9 +13,26 @@ namespace {
 
 constexpr int kPlanVersion = 1;
 
+// The network: the four fields as before, and "ranges" only for a size-dependent one, so that
+// the JSON of a one-range network is what it always was.
+nlohmann::json network_json(const api::Network& n) {
+  nlohmann::json j = {
+      {"latency", n.latency}, {"overhead", n.overhead}, {"gap", n.gap}, {"gap_per_byte", n.gap_per_byte}};
+  if (n.ranges.empty()) return j;
+  nlohmann::json ranges = nlohmann::json::array();
+  for (const api::NetworkRange& r : n.ranges)
+    ranges.push_back({{"from_bytes", r.from_bytes},
+                      {"latency", r.latency},
+                      {"overhead", r.overhead},
+                      {"gap", r.gap},
+                      {"gap_per_byte", r.gap_per_byte}});
+  j["ranges"] = ranges;
+  return j;
+}
+
 nlohmann::json candidate_json(const api::PlanCandidate& c) {
-  return {{"family", c.family}, {"segments", c.segments}, {"L", c.L}, {"steps", c.steps},
-          {"step_seconds", c.step_seconds}, {"predicted_seconds", c.predicted_seconds}};
+  return {{"family", c.family}, {"segments", c.segments},         {"L", c.L},
+          {"steps", c.steps},   {"step_seconds", c.step_seconds}, {"predicted_seconds", c.predicted_seconds}};
 }
 
 // The field `key` of `j` as T; InputError naming it when missing or of another type.
@@ -39,7 +57,22 @@ T field(const nlohmann::json& j, const char* key) {
 api::PlanCandidate candidate_from_json(const nlohmann::json& c) {
   if (!c.is_object()) throw InputError("blockcast-plan: a candidate is not an object");
   return {field<std::string>(c, "family"), field<std::int64_t>(c, "segments"), field<int>(c, "L"),
-          field<std::int64_t>(c, "steps"), field<double>(c, "step_seconds"), field<double>(c, "predicted_seconds")};
+          field<std::int64_t>(c, "steps"), field<double>(c, "step_seconds"),   field<double>(c, "predicted_seconds")};
+}
+
+api::Network network_from_json(const nlohmann::json& net) {
+  api::Network n{field<double>(net, "latency"), field<double>(net, "overhead"), field<double>(net, "gap"),
+                 field<double>(net, "gap_per_byte")};
+  const auto rs = net.find("ranges");
+  if (rs == net.end()) return n;
+  if (!rs->is_array()) throw InputError("blockcast-plan: field 'network.ranges' is not an array");
+  for (const auto& r : *rs) {
+    if (!r.is_object()) throw InputError("blockcast-plan: a network range is not an object");
+    n.ranges.push_back({field<std::int64_t>(r, "from_bytes"), field<double>(r, "latency"), field<double>(r, "overhead"),
+                        field<double>(r, "gap"), field<double>(r, "gap_per_byte")});
+  }
+  check_network(n);
+  return n;
 }
 
 }  // namespace
@@ -47,7 +80,6 @@ api::PlanCandidate candidate_from_json(const nlohmann::json& c) {
 nlohmann::json plan_to_json(const api::Plan& p) {
   nlohmann::json candidates = nlohmann::json::array();
   for (const auto& c : p.candidates) candidates.push_back(candidate_json(c));
-  const api::Network& n = p.network;
   return {{"format", "blockcast-plan"},
           {"version", kPlanVersion},
           {"blockcast_version", version()},
@@ -64,7 +96,7 @@ nlohmann::json plan_to_json(const api::Plan& p) {
           {"formula", p.formula},
           {"reason", p.reason},
           {"verification", p.verification},
-          {"network", {{"latency", n.latency}, {"overhead", n.overhead}, {"gap", n.gap}, {"gap_per_byte", n.gap_per_byte}}},
+          {"network", network_json(p.network)},
           {"candidates", candidates}};
 }
 
@@ -85,8 +117,7 @@ api::Plan plan_from_json(const nlohmann::json& j) {
   p.verification = field<std::string>(j, "verification");
   const auto net = j.find("network");
   if (net == j.end() || !net->is_object()) throw InputError("blockcast-plan: field 'network' is missing");
-  p.network = {field<double>(*net, "latency"), field<double>(*net, "overhead"), field<double>(*net, "gap"),
-               field<double>(*net, "gap_per_byte")};
+  p.network = network_from_json(*net);
   const auto cs = j.find("candidates");
   if (cs == j.end() || !cs->is_array()) throw InputError("blockcast-plan: field 'candidates' is missing");
   for (const auto& c : *cs) p.candidates.push_back(candidate_from_json(c));

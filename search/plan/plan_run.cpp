@@ -16,6 +16,7 @@
 #include "kitem/schedules.hpp"
 #include "plan/families.hpp"
 #include "plan/loggp.hpp"
+#include "plan/network_text.hpp"
 #include "plan/plan_build.hpp"
 
 namespace blockcast {
@@ -39,9 +40,9 @@ std::tuple<double, std::int64_t, std::int64_t, int, std::ptrdiff_t> rank_key(con
 bool better(const PlanCandidate& a, const PlanCandidate& b) { return rank_key(a) < rank_key(b); }
 
 struct Enumeration {
-  std::vector<PlanCandidate> best;   // one per family that applies, best first
-  std::int64_t points = 0;           // (family, K, L) points predicted
-  std::int64_t baseline_skipped = 0; // baseline points left out (P*K cap or time budget)
+  std::vector<PlanCandidate> best;    // one per family that applies, best first
+  std::int64_t points = 0;            // (family, K, L) points predicted
+  std::int64_t baseline_skipped = 0;  // baseline points left out (P*K cap or time budget)
 };
 
 // The steps of one (family, L, K) point; nullopt where the family does not apply or a
@@ -92,8 +93,8 @@ Plan trivial_plan(const PlanRequest& r) {
 }
 
 std::string formula(const Plan& p, const BuiltSchedule& b) {
-  const api::Network& n = p.network;
   const std::int64_t s = p.segment_bytes;
+  const api::NetworkRange n = p.network.range_for(s);
   const std::string closed = closed_form_text(p.family, p.L, p.P, p.segments);
   std::string steps = "T = " + std::to_string(p.steps);
   if (b.method == "cut" || b.method == "circulant" || b.method == "tree")
@@ -104,9 +105,11 @@ std::string formula(const Plan& p, const BuiltSchedule& b) {
     steps = "T = delay + K - 1 = " + std::to_string(p.steps) + " (the continuous schedule is above L + B(P-1))";
   return "predicted = T * tau = " + std::to_string(p.steps) + " * " + seconds_text(p.step_seconds) + " = " +
          seconds_text(p.predicted_seconds) + "; " + steps + "; tau = max(g, 2o, o + s G, D / L) = max(" +
-         seconds_text(n.gap) + ", " + seconds_text(2 * n.overhead) + ", " + seconds_text(n.overhead + static_cast<double>(s) * n.gap_per_byte) +
-         ", " + seconds_text(transfer_seconds(n, s)) + " / " + std::to_string(p.L) + "); D = o + s G + latency + o; s = " +
-         std::to_string(s) + " bytes, K = " + std::to_string(p.segments);
+         seconds_text(n.gap) + ", " + seconds_text(2 * n.overhead) + ", " +
+         seconds_text(n.overhead + static_cast<double>(s) * n.gap_per_byte) + ", " +
+         seconds_text(transfer_seconds(p.network, s)) + " / " + std::to_string(p.L) +
+         "); D = o + s G + latency + o; s = " + std::to_string(s) + " bytes, K = " + std::to_string(p.segments) +
+         (p.network.ranges.empty() ? "" : "; the network's range from " + std::to_string(n.from_bytes) + " bytes");
 }
 
 std::string candidate_text(const PlanCandidate& c) {
@@ -118,14 +121,13 @@ std::string candidate_text(const PlanCandidate& c) {
 
 void check_plan_request(const PlanRequest& r) {
   if (r.P < 1) throw InputError("P must be >= 1 (ranks including the root), got " + std::to_string(r.P));
-  if (r.P > kMaxCirculantP) throw InputError("P must be <= " + std::to_string(kMaxCirculantP) + ", got " + std::to_string(r.P));
+  if (r.P > kMaxCirculantP)
+    throw InputError("P must be <= " + std::to_string(kMaxCirculantP) + ", got " + std::to_string(r.P));
   if (r.bytes < 0) throw InputError("bytes must be >= 0, got " + std::to_string(r.bytes));
-  require_seconds("latency", r.network.latency);
-  require_seconds("overhead", r.network.overhead);
-  require_seconds("gap", r.network.gap);
-  require_seconds("gap_per_byte", r.network.gap_per_byte);
+  check_network(r.network);
   require_seconds("time_limit", r.time_limit);
-  if (r.max_segments < 0) throw InputError("max_segments must be >= 0 (0: the plan's own cap), got " + std::to_string(r.max_segments));
+  if (r.max_segments < 0)
+    throw InputError("max_segments must be >= 0 (0: the plan's own cap), got " + std::to_string(r.max_segments));
   if (r.family != "auto" && !is_plan_family(r.family)) {
     std::string names = "auto";
     for (const auto& f : plan_families()) names += ", " + f;
@@ -140,7 +142,8 @@ api::Plan run_plan(const PlanRequest& r) {
   const std::vector<std::string> families = r.family == "auto" ? plan_families() : std::vector<std::string>{r.family};
   Enumeration e = enumerate(r, families, limits);
   if (e.best.empty())
-    throw InputError("family " + r.family + " applies to no (K, L) of this request (circulant: L = 1; kitem: L >= 2 and K >= 2, "
+    throw InputError("family " + r.family +
+                     " applies to no (K, L) of this request (circulant: L = 1; kitem: L >= 2 and K >= 2, "
                      "which needs a transfer longer than one step; tree: K = 1; baselines: P*K <= " +
                      std::to_string(kMaxPlanBaselineCells) + ")");
   std::string notes;
@@ -171,15 +174,21 @@ api::Plan run_plan(const PlanRequest& r) {
   p.lower_bound_steps = kitem_lower_bound(c.L, r.P, c.segments);
   p.schedule = b.schedule, p.verification = b.verification;
   p.formula = formula(p, b);
-  p.reason = (r.family == "auto" ? "the smallest predicted time over " : "the smallest predicted time of family " + r.family + " over ") +
-             std::to_string(e.points) + " (family, K, L) points" +
-             (e.best.size() > 1 ? "; runner-up " + candidate_text(e.best[0].family == c.family ? e.best[1] : e.best[0]) : "") +
-             "; " + (p.steps == p.lower_bound_steps ? "the schedule meets the K-item lower bound at this L"
-                                                    : std::to_string(p.steps - p.lower_bound_steps) + (p.steps - p.lower_bound_steps == 1 ? " step" : " steps") + " above the K-item lower bound at this L") +
-             "." + notes + (b.note.empty() ? "" : " " + b.note + ".") +
-             (e.baseline_skipped > 0 ? " Baselines were simulated only for P*K <= " + std::to_string(kMaxPlanBaselineCells) +
-                                           " within a quarter of the time limit (" + std::to_string(e.baseline_skipped) + " points left out)."
-                                     : "");
+  p.reason =
+      (r.family == "auto" ? "the smallest predicted time over "
+                          : "the smallest predicted time of family " + r.family + " over ") +
+      std::to_string(e.points) + " (family, K, L) points" +
+      (e.best.size() > 1 ? "; runner-up " + candidate_text(e.best[0].family == c.family ? e.best[1] : e.best[0]) : "") +
+      "; " +
+      (p.steps == p.lower_bound_steps
+           ? "the schedule meets the K-item lower bound at this L"
+           : std::to_string(p.steps - p.lower_bound_steps) + (p.steps - p.lower_bound_steps == 1 ? " step" : " steps") +
+                 " above the K-item lower bound at this L") +
+      "." + notes + (b.note.empty() ? "" : " " + b.note + ".") +
+      (e.baseline_skipped > 0
+           ? " Baselines were simulated only for P*K <= " + std::to_string(kMaxPlanBaselineCells) +
+                 " within a quarter of the time limit (" + std::to_string(e.baseline_skipped) + " points left out)."
+           : "");
   return p;
 }
 
@@ -188,8 +197,8 @@ std::string plan_schedule_text(const api::Plan& p) {
   // A plan read back from JSON: the cut is deterministic given the continuous schedule.
   const BestSchedule best = best_continuous(p.L, p.P, with_deadline_in(Limits{}, 10));
   if (best.witness && best.witness->delay() + p.segments - 1 == p.steps) return to_json(*best.witness).dump();
-  throw InputError("plan_schedule: the plan holds no schedule and the cut rebuilt does not take its " + std::to_string(p.steps) +
-                   " steps (an endgame schedule); use the plan that plan() returned");
+  throw InputError("plan_schedule: the plan holds no schedule and the cut rebuilt does not take its " +
+                   std::to_string(p.steps) + " steps (an endgame schedule); use the plan that plan() returned");
 }
 
 }  // namespace blockcast

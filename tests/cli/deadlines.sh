@@ -16,7 +16,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # name | arguments (each run with --time-limit $limit). Without the limit each runs for
-# seconds (kbroadcast about 20 s) to minutes, far longer than the limit on any machine: no
+# seconds (kbroadcast about 20 s; the endgame case L = 16, P = 30, k = 10 solves a SAT model
+# of 3.2 * 10^5 message slots for 20 s without an answer) to minutes, far longer than the limit on any machine: no
 # verdict here may depend on the machine's speed. (`prove --L 2 --t 16`, once the prove case,
 # is refuted by unit propagation in 0.17 s on a quiet machine; `prove --L 12 --t 24` has a
 # 571-variable CNF built at once whose refutation takes the solver 45 s of CPU, docs/prover.md.) The SAT encodings (prove, fattree search,
@@ -32,13 +33,13 @@ cases=(
   "table|table --L 30..40 --P 2..300"
   "fattree-search|fattree search --op total-exchange --n 16 --capacities ebft --model queue-free --steps 19"
   "kbroadcast|kbroadcast --L 5 --P 9 --k 12"
-  "kbroadcast-endgame|kbroadcast --L 5 --P 80 --k 25"
+  "kbroadcast-endgame|kbroadcast --L 16 --P 30 --k 10"
   "fattree-queues|fattree search --op total-exchange --n 16 --capacities ebft"
   "kbroadcast-table|kbroadcast-table --L 1..4 --P 2..12 --k 1..8"
   "continuous-search|continuous-search --L 4 --t 9 --period 1..12"
   "continuous-search-encoding|continuous-search --L 3 --P 256 --period 1..1 --window 64"
-  "simple-schedule|simple-schedule --L 3 --P 2..5000"
-  "latency|latency --L 3 --P 10,100,1000 --d 0..30 --samples 300"
+  "simple-schedule|simple-schedule --L 3 --P 2..5000 --k 40"
+  "latency|latency --L 3 --P 10,100,1000 --k 40 --d 0..30 --samples 300"
   "kbroadcast-baselines|kbroadcast-baselines --L 2..8 --P 2..2000 --k 1..8"
 )
 

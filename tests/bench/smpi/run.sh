@@ -4,8 +4,10 @@
 # for each P and message size; one smpirun per (platform, P, method) covering every size.
 # Before the sweep the network is probed per platform (ping-pong and streams between two
 # hosts) and fitted to LogGP (fit_network.py): blockcast runs once with that BLOCKCAST_NETWORK
-# ("blockcast") and once with its own ping-pong calibration ("blockcast-calibrated");
-# --small adds "blockcast-small": the fit of the messages below 64 KiB (SMPI's eager regime).
+# as a two-range network, the fit below 64 KiB (SMPI's eager regime) and the fit from 64 KiB
+# on ("blockcast"), and once with its own ping-pong calibration ("blockcast-calibrated");
+# --small adds "blockcast-small" (the fit below 64 KiB alone) and "blockcast-large" (the fit
+# from 64 KiB on alone).
 # An algorithm that crashes, passes --timeout or delivers a wrong byte is recorded in jobs.csv
 # (status failed, timeout, wrong) and left out of the comparison.
 #
@@ -85,6 +87,9 @@ run_job() {
   local env=()
   case "$method" in
     blockcast) args+=(--no-mpi --blockcast --blockcast-label blockcast)
+      # Both fits as one size-dependent network: the eager range below 64 KiB, the rendezvous one above.
+      env=(BLOCKCAST_BCAST_VERBOSE=1 "BLOCKCAST_NETWORK=$(grep "^$platform," "$out/networks.csv" | cut -d'"' -f4);from=65536,$(grep "^$platform," "$out/networks.csv" | cut -d'"' -f2)") ;;
+    blockcast-large) args+=(--no-mpi --blockcast --blockcast-label blockcast-large)
       env=(BLOCKCAST_BCAST_VERBOSE=1 "BLOCKCAST_NETWORK=$(grep "^$platform," "$out/networks.csv" | cut -d'"' -f2)") ;;
     blockcast-small) args+=(--no-mpi --blockcast --blockcast-label blockcast-small)
       env=(BLOCKCAST_BCAST_VERBOSE=1 "BLOCKCAST_NETWORK=$(grep "^$platform," "$out/networks.csv" | cut -d'"' -f4)") ;;
@@ -111,7 +116,7 @@ echo "platform,P,method,status,exit_code,wall_seconds" > "$out/jobs.csv"
   for P in $Ps; do for p in $platforms; do
     [ $blockcast = 1 ] && echo "$p $P blockcast"
     [ $blockcast = 1 ] && [ $calibrated = 1 ] && echo "$p $P blockcast-calibrated"
-    [ $blockcast = 1 ] && [ $small = 1 ] && echo "$p $P blockcast-small"
+    [ $blockcast = 1 ] && [ $small = 1 ] && echo "$p $P blockcast-small" && echo "$p $P blockcast-large"
     if [ $mpi = 1 ]; then for a in $algorithms; do echo "$p $P $a"; done; fi
   done; done
 } | xargs -P "$jobs" -L 1 bash -c 'run_job "$@"' _

@@ -87,7 +87,7 @@ def us(seconds):
 
 def table(platform, times, bandwidth, plans):
     keys = [k for k in times if k[0] == platform]
-    variants = ['blockcast'] + [m for m in ('blockcast-calibrated', 'blockcast-small')
+    variants = ['blockcast'] + [m for m in ('blockcast-calibrated', 'blockcast-small', 'blockcast-large')
                                 if any(m in times[k] for k in keys)]
     header = ['P', 'bytes', 'best SMPI', 'time us'] + [h for m in variants for h in (m + ' us', 'ratio')] + [
         'bound us', 'blockcast / bound', 'plan (family K L)', 'predicted us', 'simulated / predicted']
