@@ -12,7 +12,10 @@ if(TARGET blockcast_bcast)
   # Not a test: the measurement behind BLOCKCAST_BCAST_WINDOW's default (docs/mpi-component.md).
   add_executable(bcast_window ${CMAKE_CURRENT_LIST_DIR}/bcast_window.c)
   target_link_libraries(bcast_window PRIVATE blockcast_bcast MPI::MPI_C)
-  set_target_properties(bcast_check bcast_pmpi_check bcast_window PROPERTIES C_STANDARD 99 UNITY_BUILD OFF)
+  # Linked by the C++ driver: the component is C++, and in a sanitizer build only the C++
+  # driver brings the C++ parts of the UBSan runtime that libblockcast_bcast.so refers to.
+  set_target_properties(bcast_check bcast_pmpi_check bcast_window PROPERTIES C_STANDARD 99 UNITY_BUILD OFF
+                        LINKER_LANGUAGE CXX)
   foreach(target bcast_check bcast_pmpi_check bcast_window)
     blockcast_warnings(${target})
   endforeach()

@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${2:-$(mktemp -d)}
 algorithms="binomial_tree scatter_LR_allgather scatter_rdb_allgather flattree ompi ompi_pipeline mpich mvapich2 impi SMP_binomial"
 bash "$here/run.sh" "$1" --out "$out" --platforms flat --P "16 64" --sizes "16384 1048576 8388608" \
-  --algorithms "$algorithms" --no-calibrated --timeout 120
+  --algorithms "$algorithms" --no-calibrated --timeout 300
 python3 "$here/summary.py" "$out" > /dev/null
 cat "$out/summary.md"
 # blockcast must have completed every run (a crash or a timeout fails the check too).
