@@ -48,7 +48,13 @@ int chunk(int size) { return size <= 0 ? INT_MAX : std::max(1, INT_MAX / size); 
 
 bool contiguous(MPI_Datatype type) { return dense(type); }  // extent == size: elements abut
 
-int pack(const void* buf, int count, MPI_Datatype type, MPI_Comm comm, unsigned char* out, std::int64_t bytes) {
+namespace {
+
+// Calls run(n, element, offset, room) for each chunk of n elements that MPI's int counts can
+// address: element is the byte offset of the chunk in the user's buffer, offset its first
+// byte in the packed message, room the bytes left there.
+template <class Run>
+int for_each_chunk(int count, MPI_Datatype type, std::int64_t bytes, Run run) {
   int size = 0;
   MPI_Aint lb = 0, extent = 0;
   PMPI_Type_size(type, &size);
@@ -57,31 +63,26 @@ int pack(const void* buf, int count, MPI_Datatype type, MPI_Comm comm, unsigned 
   for (int first = 0; first < count; first += std::min(step, count - first)) {
     const int n = std::min(step, count - first);
     const std::int64_t offset = static_cast<std::int64_t>(first) * size;
-    int position = 0;
-    const auto* from = static_cast<const char*>(buf) + static_cast<MPI_Aint>(first) * extent;
-    const int rc = PMPI_Pack(from, n, type, out + offset,
-                             static_cast<int>(std::min<std::int64_t>(bytes - offset, INT_MAX)), &position, comm);
-    if (rc != MPI_SUCCESS) return rc;
+    const int room = static_cast<int>(std::min<std::int64_t>(bytes - offset, INT_MAX));
+    if (const int rc = run(n, static_cast<MPI_Aint>(first) * extent, offset, room); rc != MPI_SUCCESS) return rc;
   }
   return MPI_SUCCESS;
 }
 
-int unpack(const unsigned char* in, std::int64_t bytes, void* buf, int count, MPI_Datatype type, MPI_Comm comm) {
-  int size = 0;
-  MPI_Aint lb = 0, extent = 0;
-  PMPI_Type_size(type, &size);
-  PMPI_Type_get_extent(type, &lb, &extent);
-  const int step = chunk(size);
-  for (int first = 0; first < count; first += std::min(step, count - first)) {
-    const int n = std::min(step, count - first);
-    const std::int64_t offset = static_cast<std::int64_t>(first) * size;
+}  // namespace
+
+int pack(const void* buf, int count, MPI_Datatype type, MPI_Comm comm, unsigned char* out, std::int64_t bytes) {
+  return for_each_chunk(count, type, bytes, [&](int n, MPI_Aint element, std::int64_t offset, int room) {
     int position = 0;
-    auto* to = static_cast<char*>(buf) + static_cast<MPI_Aint>(first) * extent;
-    const int rc = PMPI_Unpack(in + offset, static_cast<int>(std::min<std::int64_t>(bytes - offset, INT_MAX)),
-                               &position, to, n, type, comm);
-    if (rc != MPI_SUCCESS) return rc;
-  }
-  return MPI_SUCCESS;
+    return PMPI_Pack(static_cast<const char*>(buf) + element, n, type, out + offset, room, &position, comm);
+  });
+}
+
+int unpack(const unsigned char* in, std::int64_t bytes, void* buf, int count, MPI_Datatype type, MPI_Comm comm) {
+  return for_each_chunk(count, type, bytes, [&](int n, MPI_Aint element, std::int64_t offset, int room) {
+    int position = 0;
+    return PMPI_Unpack(in + offset, room, &position, static_cast<char*>(buf) + element, n, type, comm);
+  });
 }
 
 }  // namespace blockcast::bcast
