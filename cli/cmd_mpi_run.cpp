@@ -23,7 +23,6 @@
 #include "commands.hpp"
 #include "expand.hpp"
 #include "kbroadcast_schedules.hpp"
-#include "kitem/bounds.hpp"
 #include "kitem/circulant_rank.hpp"
 #include "kitem/cut_schedule.hpp"
 #include "kitem/exact.hpp"
