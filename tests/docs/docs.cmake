@@ -21,3 +21,9 @@ if(blockcast_docs_python)
     set_tests_properties(doc_examples_${doc} PROPERTIES TIMEOUT 300 LABELS docs)
   endforeach()
 endif()
+# The file map of docs/architecture.md lists every source file and only existing ones
+# (tests/docs/check_architecture.py).
+if(blockcast_docs_python)
+  add_test(NAME architecture_map COMMAND ${blockcast_docs_python} ${CMAKE_CURRENT_LIST_DIR}/check_architecture.py ${PROJECT_SOURCE_DIR})
+  set_tests_properties(architecture_map PROPERTIES LABELS docs)
+endif()
