@@ -1,9 +1,11 @@
-// "Did you mean", `help CMD` (suggest.hpp). Names are compared by Levenshtein distance; a
-// name within a third of the word's length (at least 2, at most 3 edits) is offered, and a
-// word that is a prefix of exactly one name is completed.
+// "Did you mean", `help CMD` (suggest.hpp). A name equal to the word but for case comes first
+// (`--p` is `--P`, not `--k`, though both are one edit away); then names are compared by
+// Levenshtein distance: a name within a third of the word's length (at least 2, at most 3
+// edits) is offered, and a word that is a prefix of exactly one name is completed.
 #include "suggest.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 
 #include "checked.hpp"
@@ -57,9 +59,16 @@ std::vector<std::string> option_names(const CLI::App* app) {
   return names;
 }
 
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
 }  // namespace
 
 std::string closest(const std::string& word, const std::vector<std::string>& names) {
+  for (const auto& n : names)
+    if (lower(n) == lower(word)) return n;
   std::string best;
   std::size_t best_d = std::min<std::size_t>(3, std::max<std::size_t>(2, word.size() / 3)) + 1;
   for (const auto& n : names) {
