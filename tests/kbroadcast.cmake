@@ -30,3 +30,5 @@ target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadca
 # Beyond block-cyclic, the period scan of solve --P, table --period and
 # continuous-search; CLI cases cli_solve_P_periodic_*, cli_table_period_*.
 target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_periodic_scan.cpp)
+# The k-item lower bound is at least Bar-Noy and Kipnis' (k - 1) + f_L(P) in every table cell.
+target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_kitem_bound_sanity.cpp)
