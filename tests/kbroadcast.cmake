@@ -15,7 +15,8 @@ target_link_libraries(blockcast_tests PRIVATE blockcast_kitem)
 # the streaming simulator and the per-rank program.
 target_sources(blockcast_tests PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_circulant_scale.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_circulant_rank.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_circulant_rank.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_circulant_logp.cpp)
 # The streaming-replay bench and the full sweep (every P <= 2000, k <= 64, ~4*10^9 message
 # events): tests/bench/circulant_stream.sh, docs/benchmarks.md. The sweep is a ctest entry
 # with LABEL long (minutes; keep it out of the ASan run).
@@ -24,6 +25,11 @@ target_link_libraries(circulant_stream PRIVATE blockcast_engine)
 blockcast_warnings(circulant_stream)
 add_test(NAME kbroadcast_circulant_sweep_long COMMAND circulant_stream sweep 2000 64)
 set_tests_properties(kbroadcast_circulant_sweep_long PROPERTIES LABELS long)
+# One rank's circulant program, O(log P) against the former window-rule counting, at
+# P = 2^10, 2^20, 2^31 - 1 (docs/benchmarks.md "Circulant rank program in O(log P)").
+add_executable(circulant_rank_bench ${CMAKE_CURRENT_SOURCE_DIR}/bench/circulant_rank_bench.cpp)
+target_link_libraries(circulant_rank_bench PRIVATE blockcast_engine)
+blockcast_warnings(circulant_rank_bench)
 # The MPI baselines (chain, binomial, split binary, scatter + allgather,
 # two-tree), simulated for every P <= 40, k <= 12, L = 1..4, and their closed forms.
 target_sources(blockcast_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_baselines.cpp)

@@ -18,6 +18,9 @@
 // q, meaning "b(r) itself"); if every base block of the window is taken, the base block of
 // processor r - skip[j+1]. Base block e < q stands for block e - q of the previous phase.
 // Computed for every processor in O(P q) with sliding-window ORs of base-block bit masks.
+// The same blocks come out of Träff's per-processor receive search (2023, 2024) in O(q) per
+// processor (circulant_blocks.hpp; equal for every P tested, see there), which one rank's
+// program uses (circulant_rank.hpp).
 //
 // k items: x = (q - (k-1) mod q) mod q virtual rounds are skipped at the start, so that the
 // source sends item i at step i (the simulator's convention: the source holds item i from

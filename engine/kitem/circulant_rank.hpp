@@ -3,14 +3,11 @@
 // receive (from whom, which item), computed for that rank alone, without the P x q phase
 // table of engine/kitem/circulant.hpp.
 //
-// Cost: O(log^4 P) time and O(log^2 P) memory for the phase structure (then O(k + log P) to
-// list the steps). The receive rule (circulant.hpp) picks the largest base block not yet
-// received among a window of processors; which base blocks occur in a window is counted from
-// the numeration of the skips in O(log P) per query (circulant_rank.cpp), so no processor
-// outside the rank and its q targets is visited. Träff's papers reach O(log P) with their own
-// recvblock/sendblock computation, which belongs to a different (equally valid) block
-// assignment; our window rule is evaluated here as it is, so that the per-rank programs
-// and the full schedule are one schedule.
+// Cost: O(log P) time and memory for the phase structure (then O(k + log P) to list the
+// steps): the rank's receive blocks by Träff's receive search and its send blocks by his
+// send rule (circulant_blocks.hpp; Träff 2023, 2024), which give exactly the blocks of our
+// window rule (circulant.hpp), so that the per-rank programs and the full schedule are one
+// schedule. (The rule evaluated by counting, circulant_window.hpp, took O(log^4 P).)
 //
 // The result equals the slice of circulant_schedule(P, k) for that rank (tested for every
 // P <= 300). The program is the library's value type (include/blockcast/program.hpp): sends
