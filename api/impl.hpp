@@ -7,19 +7,23 @@
 
 #include "assignment.hpp"
 #include "checked.hpp"
-#include "everyp/best_schedule.hpp"
+#include "everyp/solve_run.hpp"
 #include "schedule.hpp"
 
 namespace blockcast::api {
 
 struct ContinuousSchedule::Impl {
-  BestSchedule best;  // the search's answer; best.witness is the checked schedule
+  SolveAnswer answer;  // the solve run's answer; answer.block_cyclic.witness is the checked schedule
 };
 
 struct KItemSchedule::Impl {
   int L = 0;
   std::int64_t P = 0, k = 0, time = 0, lower_bound = 0;
   std::string method, verification;
+  Verdict verdict = Verdict::unknown;  // the k-item run's (search/kitem/kitem_run.hpp)
+  std::string reason, report_json;
+  double seconds = 0;
+  bool found = false, optimal = false;
   std::optional<Schedule> listed;       // every message (simulated before it was kept)
   std::optional<Assignment> continuous;  // or: this continuous schedule cut after k items
   bool circulant = false;                // or: the L = 1 circulant schedule (engine/kitem/circulant_rank.hpp)

@@ -1,4 +1,4 @@
-// `blockcast conjecture` and `blockcast verify-certificate`: certified runs per L
+// `blockcast conjecture`: certified runs per L (verify-certificate: cmd_verify_certificate.cpp)
 // (Karp et al. 1993, Sec. 3.3; SPEC Sec. 7). With --shape pruned the same induction runs over
 // pruned trees (SPEC Sec. 6; Karp et al. 1993, Thm 3.5; docs/induction.md) and a table of
 // t = L..40 (L = 2; t0+2L-1 otherwise) compares delay L+t+1 (pruned, achieved) with L+t (optimal tree).
@@ -62,64 +62,6 @@ void print_table(std::ostream& out, const ConjectureResult& r) {
   }
 }
 }  // namespace
-
-void register_verify_certificate(CLI::App& app, const Invocation& inv) {
-  auto file = std::make_shared<std::string>();
-  auto sim_events = std::make_shared<std::int64_t>(0);
-  auto json = std::make_shared<bool>(false);
-  auto skip_minimality = std::make_shared<bool>(false);
-  auto* sub = app.add_subcommand("verify-certificate", "re-check an exported induction certificate from scratch");
-  sub->add_option("FILE", *file, "certificate JSON written by `conjecture --out` (- = stdin)")->required();
-  add(sub, "sim-events", *sim_events);
-  add(sub, "json", *json);
-  add(sub, "skip-minimality", *skip_minimality);
-  sub->callback([file, sim_events, json, skip_minimality, &inv] {
-    // A file that does not parse as a certificate is bad input (exit 2); a certificate that
-    // parses but does not verify is rejected (exit 1), like a rejected schedule.
-    Certificate c = certificate_from_json(read_json_input(*file));
-    std::vector<int> composed;
-    int simulated = 0;
-    MinimalityCheck minimality;
-    try {
-      // Symbolic checks and compositions for every base case; the postal simulator replays
-      // the base cases whose explicit window fits --sim-events (simulate_if_small, 3(L+T)+1
-      // items), and the output says how many that was.
-      composed = verify_certificate(c, 0);
-      for (const Assignment& a : c.base_cases)
-        if (simulate_if_small(a, *sim_events)) ++simulated;
-      // The windows below t0: each recorded refutation re-checked; a claim of minimality
-      // without refutations covering every window is rejected.
-      minimality = verify_minimality(c, !*skip_minimality);
-    } catch (const InputError& e) {
-      const std::string what = e.what();
-      const std::string why = what.rfind("certificate", 0) == 0 ? what : "certificate: " + what;
-      if (*json)
-        print_json(inv, {"blockcast-verify-certificate", Status::rejected, why, std::nullopt, nlohmann::json(), {{"L", c.L}}});
-      else
-        std::cout << "FAIL: " << why << "\n";
-      leave(Status::rejected);
-    }
-    const bool pruned = c.shape == Shape::pruned;
-    if (*json)
-      return print_json(inv, {"blockcast-verify-certificate", Status::accepted, "", std::nullopt, nlohmann::json(),
-                              {{"L", c.L}, {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
-                               {"base_cases", c.base_cases.size()}, {"compositions_checked", composed},
-                               {"simulated", simulated}, {"sim_events", *sim_events},
-                               {"t0_minimal", minimality.minimal}, {"minimality_claimed", minimality.claimed},
-                               {"minimality_rechecked", minimality.skipped == 0},
-                               {"windows_below_t0", minimality.windows}, {"windows_open", minimality.open},
-                               {"minimality", minimality.text()}}});
-    const std::string I = pruned ? "pruned(" : "I(";  // same names as the error messages
-    std::cout << "OK  L=" << c.L << (pruned ? " shape=pruned" : "") << " x=" << letter_name(c.x) << " t0=" << c.t0
-              << ": base cases " << I << c.t0 << ").." << I << c.t0 + c.L - 1 << ") checked, compositions " << I
-              << composed.front() << ").." << I << composed.back() << ") checked; every t >= " << c.t0
-              << (pruned ? " has a pruned schedule with delay L+t+1" : " is solvable");
-    std::cout << "; simulated " << simulated << " of " << c.base_cases.size()
-              << " base cases (P*(items+L+T) <= " << *sim_events << ", --sim-events); "
-              << (simulated == static_cast<int>(c.base_cases.size()) ? "all replayed" : "the others symbolic only")
-              << "; " << minimality.text() << "\n";
-  });
-}
 
 void register_conjecture(CLI::App& app, const Invocation& inv) {
   struct Args {

@@ -1,7 +1,8 @@
 // k-item broadcast and general continuous schedules (Karp et al. 1993 Sec. 3.1 and 3.4,
 // Subramonian and Venkatasubramanian 1993 Sec. 4-7). Subcommands:
-//   kbroadcast --k K (--L L --P P | --assignment FILE) [--out DIR] [--json] [--time-limit S (60)]
-//       bounds, the cut continuous schedule and the endgame-adjusted schedules, simulated;
+//   kbroadcast --k K (--L L --P P | --assignment FILE) [--out DIR] [--json] [--time-limit S]
+//       the k-item run (search/kitem/kitem_run.hpp, fast first): bounds, the cut continuous
+//       schedule and the endgame-adjusted schedules, simulated; reports/kbroadcast_schedules.hpp renders;
 //       --out writes each schedule as JSON, GOAL, CSV and a reception table
 //   kbroadcast-table --L A..B --P A..B --k A..B [--json] [--time-limit S]
 //       exact optimum (SAT, DRAT-checked) vs our schedules vs the lower bound
@@ -22,19 +23,18 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 
 #include "assignment_json.hpp"
-#include "everyp/best_schedule.hpp"
 #include "commands.hpp"
 #include "export.hpp"
-#include "kbroadcast.hpp"
 #include "kbroadcast_latency.hpp"
 #include "kbroadcast_ranges.hpp"
 #include "kbroadcast_table.hpp"
-#include "kitem/exact.hpp"
+#include "kitem/exact.hpp"  // kbroadcast-table: the exact rows' sizes
 #include "kitem/range_table.hpp"
-#include "kbroadcast_schedules.hpp"
+#include "kbroadcast_schedules.hpp"  // kbroadcast: the run's request, result and render
 #include "memory_watch.hpp"
 #include "options.hpp"
 #include "output_lock.hpp"
@@ -51,26 +51,10 @@ namespace {
 
 // Each search's own budget when --time-limit is not given (engine/limits.hpp command_limits:
 // with it, --time-limit is the whole command's deadline and a search may use what is left).
-constexpr double kEndgameSolveSeconds = 20;      // kbroadcast: each search and SAT solve of the endgame
+// kbroadcast's budget is the run's (search/kitem/kitem_run.hpp kKitemTimeLimit).
 constexpr double kTableSolveSeconds = 60;        // kbroadcast-table: each search and SAT solve
 constexpr double kPeriodicSolveSeconds = 120;    // continuous-search: each SAT solve
 constexpr double kContinuousSearchSeconds = 20;  // simple-schedule, latency: each search of ours
-
-// The continuous schedule to cut: the best block-cyclic schedule the search finds. None
-// within the time limit is UNKNOWN (exit 5), as in `solve --P`.
-Assignment continuous_schedule(const Invocation& inv, bool json, int L, i64 P, const Limits& limits) {
-  const BestSchedule b = best_continuous(L, P, limits);
-  if (!b.witness) {
-    const std::string why = "no continuous schedule to cut found for L=" + std::to_string(L) + ", P=" +
-                            std::to_string(P) + " (" + b.reason + ")";
-    if (json)
-      print_json(inv, {"blockcast-kbroadcast", Status::unknown, why, std::nullopt, nlohmann::json(), {{"L", L}, {"P", P}}});
-    else
-      std::cout << "UNKNOWN: " << why << "\n";
-    leave(Status::unknown);
-  }
-  return *b.witness;
-}
 
 void write_file(const std::filesystem::path& p, const std::string& text) { write_output("out", p.string(), text); }
 
@@ -88,15 +72,51 @@ void export_schedules(const KItemSchedules& ks, const std::string& dir) {
   }
 }
 
+struct KbroadcastArgs {
+  int L = 0;  // required unless --assignment (the options table)
+  i64 P = 0, k = 0;
+  std::string assignment, out;
+  double time_limit = kKitemTimeLimit;  // the options table's default is the same constant
+  bool json = false;
+};
+
+// The request of `kbroadcast`: --L/--P, or those of --assignment (a checked block-cyclic
+// schedule to cut instead of searching one; --L/--P given too must agree).
+KitemRequest kbroadcast_request(const KbroadcastArgs& args, bool L_given, bool P_given) {
+  KitemRequest q;
+  q.L = args.L, q.P = args.P, q.k = args.k, q.time_limit = args.time_limit, q.threads = 1;
+  if (args.assignment.empty()) {
+    if (q.P < 2) throw InputError("--P must be >= 2");
+    return q;
+  }
+  const ScheduleInput in = read_schedule_input(args.assignment, "kbroadcast --assignment");
+  if (!in.assignment) throw InputError("--assignment '" + args.assignment + "' holds " + in.format + ": kbroadcast cuts a block-cyclic assignment (blockcast-assignment)");
+  if (auto err = check_assignment(claimed_instance(*in.assignment), *in.assignment))
+    throw InputError("'" + args.assignment + "' is not a legal assignment: " + *err);
+  if (!L_given) q.L = in.assignment->L;
+  if (!P_given) q.P = in.assignment->P;
+  q.continuous = *in.assignment;
+  return q;
+}
+
+// Prints the result (text or JSON) and leaves with its exit code: 1 a schedule failed its
+// replay, 5 UNKNOWN, 0 otherwise.
+void render_kbroadcast(const Invocation& inv, const KitemResult& r, const KbroadcastArgs& args) {
+  const Status st = !r.checks_ok ? Status::rejected : r.verdict == Verdict::unknown ? Status::unknown : Status::solved;
+  if (args.json) {
+    nlohmann::json j = kitem_result_json(r);
+    j["verdict"] = verdict_name(st);
+    print_json(inv, "blockcast-kbroadcast", j, st);
+  } else {
+    std::cout << kitem_result_text(r);
+    if (!args.out.empty() && !r.schedules.schedules.empty())
+      std::cout << "wrote " << args.out << "/<name>.json|.goal|.csv|.reception.txt\n";
+  }
+  if (st != Status::solved) leave(st);
+}
+
 void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
-  struct Args {
-    int L = 0;  // required unless --assignment (the options table)
-    i64 P = 0, k = 0;
-    std::string assignment, out;
-    double time_limit = 0;
-    bool json = false;
-  };
-  auto args = std::make_shared<Args>();
+  auto args = std::make_shared<KbroadcastArgs>();
   auto* sub = app.add_subcommand(
       "kbroadcast", "k-item broadcast: bounds (Karp et al. 1993 Thm 3.1, Subramonian and Venkatasubramanian 1993), the cut continuous schedule and its endgame");
   auto* Lopt = add(sub, "L", args->L);
@@ -104,73 +124,19 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   add(sub, "k", args->k);
   add(sub, "assignment", args->assignment);
   add(sub, "out", args->out);
-  add(sub, "time-limit", args->time_limit);
+  // The options table shows the default in help; it must be the run's one constant.
+  if (std::stod(add(sub, "time-limit", args->time_limit)->get_default_str()) != kKitemTimeLimit)
+    throw std::logic_error("cli/options.cpp: kbroadcast --time-limit's default is not kKitemTimeLimit");
   add(sub, "json", args->json);
   sub->callback([args, Lopt, Popt, &inv] {
     const OutputLocks locks({args->out});  // one run per output folder
-    const Limits limits = command_limits(args->time_limit, kEndgameSolveSeconds);
+    const KitemRequest q = kbroadcast_request(*args, Lopt->count() > 0, Popt->count() > 0);
     Progress bar;  // stderr, only when it is a terminal
-    Ticker tick(bar, "kbroadcast: the continuous schedule to cut", args->time_limit);
-    int L = args->L;
-    i64 P = args->P;
-    Assignment a;
-    if (!args->assignment.empty()) {
-      const ScheduleInput in = read_schedule_input(args->assignment, "kbroadcast --assignment");
-      if (!in.assignment) throw InputError("--assignment '" + args->assignment + "' holds " + in.format + ": kbroadcast cuts a block-cyclic assignment (blockcast-assignment)");
-      a = *in.assignment;
-      if (auto err = check_assignment(claimed_instance(a), a))
-        throw InputError("'" + args->assignment + "' is not a legal assignment: " + *err);
-      if (!Lopt->count()) L = a.L;
-      if (!Popt->count()) P = a.P;
-    } else {
-      require_latency(L);
-      if (P < 2) throw InputError("--P must be >= 2");
-      if (!circulant_at_scale(L, P, args->k)) a = continuous_schedule(inv, args->json, L, P, limits);
-    }
-    KBroadcastReport r;
-    KItemSchedules ks;
-    if (args->assignment.empty() && circulant_at_scale(L, P, args->k)) {  // L = 1 at scale
-      if (P > kMaxCirculantP)
-        throw InputError("--P " + std::to_string(P) + ": kbroadcast --L 1 builds the circulant schedule up to P = " +
-                         std::to_string(kMaxCirculantP) + " (its phase table has P*ceil(log2 P) bytes)");
-      r = kbroadcast_report(L, P, args->k);
-      r.not_cut = "(P-1)*k = " + std::to_string((P - 1) * args->k) + " messages, over " +
-                  std::to_string(kExplicitCirculantLimit) + "; the circulant schedule is held implicitly";
-      ks = circulant_schedules(P, args->k);
-    } else {
-      r = kbroadcast_report(L, P, args->k, a);
-      tick.set("kbroadcast: cut and endgame (SAT)");
-      ks = kitem_schedules(a, args->k, limits);
-    }
+    Ticker tick(bar, "kbroadcast: constructions, then the SAT endgames", args->time_limit);
+    const KitemResult r = kitem_run(q);
     tick.stop();
-    if (!args->out.empty()) export_schedules(ks, args->out);
-    bool ok = r.matches_prediction() || !r.not_cut.empty();
-    for (const auto& s : ks.schedules) ok = ok && s.simulated_ok;
-    // The deadline cut an endgame short: the best schedule so far is printed, not proved optimal (exit 5).
-    const std::string cut_short = ks.time_limit_hit ? "time limit reached: time " + std::to_string(ks.best().time) +
-                                                          " is the best found, not proved optimal"
-                                                    : "";
-    if (!args->json) {
-      std::cout << kbroadcast_text(r) << kitem_schedules_text(ks);
-      if (!cut_short.empty()) std::cout << cut_short << "\n";
-      if (!args->out.empty()) std::cout << "wrote " << args->out << "/<name>.json|.goal|.csv|.reception.txt\n";
-    } else {
-      nlohmann::json j = kbroadcast_json(r);
-      j["schedules"] = nlohmann::json::array();
-      for (const auto& s : ks.schedules) {
-        nlohmann::json e = schedule_json(s);
-        e.erase("messages");
-        j["schedules"].push_back(e);
-      }
-      j["best_time"] = ks.best().time;
-      j["notes"] = ks.notes;
-      j["time_limit_reached"] = ks.time_limit_hit;
-      print_json(inv, "blockcast-kbroadcast", j, !ok ? Status::rejected : ks.time_limit_hit ? Status::unknown : Status::solved);
-    }
-    for (const auto& s : ks.schedules)
-      if (!s.simulated_ok) leave(Status::rejected);
-    if (!r.matches_prediction() && r.not_cut.empty()) leave(Status::rejected);
-    if (ks.time_limit_hit) leave(Status::unknown);
+    if (!args->out.empty()) export_schedules(r.schedules, args->out);
+    render_kbroadcast(inv, r, *args);
   });
 }
 
@@ -190,6 +156,45 @@ void run_range_table(const Invocation& inv, std::pair<int, int> Ls, std::pair<in
   else
     std::cout << range_table_text(t) << (t.failure.empty() ? "" : "FAILED: " + t.failure + "\n");
   if (st != Status::done) leave(st);
+}
+
+// kbroadcast-table without --ranges: the exact rows (search/kitem/table.hpp), printed as they
+// finish; --max-memory stops before the limit with the rows finished. Exit 5 if a row is open.
+void run_exact_table(const Invocation& inv, std::pair<int, int> Ls, std::pair<int, int> Ps, std::pair<int, int> ks,
+                     double time_limit, bool json, std::int64_t max_memory) {
+  MemoryWatch memory(max_memory, [&](const std::string& reason, const std::vector<nlohmann::json>& rows) {
+    if (!json) return "UNKNOWN: " + reason + "\n";
+    return envelope_text(to_json(Outcome{"blockcast-kbroadcast-table", Status::unknown, reason, std::nullopt,
+                                         nlohmann::json(), {{"rows", rows}, {"unknown", 0}}},
+                                 inv.command_line)) + "\n";
+  });
+  std::size_t finished = 0;
+  if (!json) std::cout << kitem_table_header();
+  const Limits limits = command_limits(time_limit, kTableSolveSeconds);
+  const int rows = (Ls.second - Ls.first + 1) * (Ps.second - Ps.first + 1) * (ks.second - ks.first + 1);
+  Progress bar;  // stderr, only when it is a terminal
+  Ticker tick(bar, "kbroadcast-table: row 1 of " + std::to_string(rows), time_limit);
+  int done = 0;
+  const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, limits,
+                                   [&](const KItemRow& row) {
+                                     const auto hold = memory.hold();
+                                     ++done;
+                                     tick.set("kbroadcast-table: row " + std::to_string(done + 1) + " of " + std::to_string(rows));
+                                     bar.finish();  // the row goes where the progress line was
+                                     if (!json) std::cout << kitem_row_text(row) << std::flush;
+                                     memory.finished(finished++, kitem_table_json(KItemTable{{row}, 0})["rows"][0]);
+                                   });
+  tick.stop();
+  const bool open = t.unknown > 0 || t.not_reached > 0;
+  if (json) {
+    nlohmann::json j = kitem_table_json(t);
+    j["not_reached"] = t.not_reached;
+    print_json(inv, "blockcast-kbroadcast-table", j, open ? Status::unknown : Status::done);
+  } else {
+    std::cout << kitem_table_summary(t);
+    if (t.not_reached > 0) std::cout << "time limit reached: " << t.not_reached << " rows not reached\n";
+  }
+  if (open) leave(Status::unknown);
 }
 
 void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
@@ -226,41 +231,33 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
       throw InputError("--P " + std::to_string(Ps.second) + ", --k " + std::to_string(ks.second) + ": exact rows take P <= " +
                        std::to_string(kExactMaxP) + " and k <= " + std::to_string(kExactMaxK) +
                        "; --ranges tables any size from constructions");
-    // --max-memory: stops before the limit with the rows finished.
-    MemoryWatch memory(args->max_memory, [&](const std::string& reason, const std::vector<nlohmann::json>& rows) {
-      if (!args->json) return "UNKNOWN: " + reason + "\n";
-      return envelope_text(to_json(Outcome{"blockcast-kbroadcast-table", Status::unknown, reason, std::nullopt,
-                                           nlohmann::json(), {{"rows", rows}, {"unknown", 0}}},
-                                   inv.command_line)) + "\n";
-    });
-    std::size_t finished = 0;
-    if (!args->json) std::cout << kitem_table_header();
-    const Limits limits = command_limits(args->time_limit, kTableSolveSeconds);
-    const int rows = (Ls.second - Ls.first + 1) * (Ps.second - Ps.first + 1) * (ks.second - ks.first + 1);
-    Progress bar;  // stderr, only when it is a terminal
-    Ticker tick(bar, "kbroadcast-table: row 1 of " + std::to_string(rows), args->time_limit);
-    int done = 0;
-    const KItemTable t = kitem_table(Ls.first, Ls.second, Ps.first, Ps.second, ks.first, ks.second, limits,
-                                     [&](const KItemRow& row) {
-                                       const auto hold = memory.hold();
-                                       ++done;
-                                       tick.set("kbroadcast-table: row " + std::to_string(done + 1) + " of " + std::to_string(rows));
-                                       bar.finish();  // the row goes where the progress line was
-                                       if (!args->json) std::cout << kitem_row_text(row) << std::flush;
-                                       memory.finished(finished++, kitem_table_json(KItemTable{{row}, 0})["rows"][0]);
-                                     });
-    tick.stop();
-    const bool open = t.unknown > 0 || t.not_reached > 0;
-    if (args->json) {
-      nlohmann::json j = kitem_table_json(t);
-      j["not_reached"] = t.not_reached;
-      print_json(inv, "blockcast-kbroadcast-table", j, open ? Status::unknown : Status::done);
-    } else {
-      std::cout << kitem_table_summary(t);
-      if (t.not_reached > 0) std::cout << "time limit reached: " << t.not_reached << " rows not reached\n";
-    }
-    if (open) leave(Status::unknown);
+    run_exact_table(inv, Ls, Ps, ks, args->time_limit, args->json, args->max_memory);
   });
+}
+
+// continuous-search's output: one line per period (and window), or the JSON with the first
+// SOLVED period's schedule; exit 0 SOLVED, 5 UNKNOWN, 4 IMPOSSIBLE.
+void render_continuous_search(const Invocation& inv, const std::vector<PeriodicOutcome>& outs, int L, i64 P, int D, int lb,
+                              bool json) {
+  bool found = false, unknown = false;
+  nlohmann::json j{{"L", L}, {"P", P}, {"delay", D}, {"lower_bound", lb}, {"results", nlohmann::json::array()}};
+  if (!json) std::cout << "continuous schedules: L=" << L << " P=" << P << " delay D=" << D << " (lower bound L+B(P-1) = " << lb << ")\n";
+  for (const auto& o : outs) {
+    const bool periodic = o.window == 0;
+    if (periodic && o.verdict == Verdict::solved) found = true;
+    if (o.verdict == Verdict::unknown) unknown = true;
+    const std::string what = periodic ? "period " + std::to_string(o.period) : "window of " + std::to_string(o.window) + " items";
+    if (!json)
+      std::cout << "  " << what << ": " << verdict_name(o.verdict) << "  (" << o.vars << " vars, " << o.clauses << " clauses, "
+                << o.seconds << " s) " << o.detail << "\n";
+    // A window of the first SOLVED period's schedule in the explicit format, so
+    // check/simulate/export/draw read it.
+    if (o.schedule && !j.contains("schedule")) j["schedule"] = to_json(expand_periodic(*o.schedule, 3 * o.period + D));
+    j["results"].push_back(to_json(o));
+  }
+  const Status v = found ? Status::solved : unknown ? Status::unknown : Status::impossible;
+  if (json) print_json(inv, "blockcast-continuous-search", j, v);
+  exit_with(v);
 }
 
 void register_continuous_search(CLI::App& app, const Invocation& inv) {
@@ -314,25 +311,7 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
       outs.push_back(limits.expired() ? not_reached(skipped) : window_search(L, static_cast<int>(P), D, args->window, true, limits));
     }
     tick.stop();
-    bool found = false, unknown = false;
-    nlohmann::json j{{"L", L}, {"P", P}, {"delay", D}, {"lower_bound", lb}, {"results", nlohmann::json::array()}};
-    if (!args->json) std::cout << "continuous schedules: L=" << L << " P=" << P << " delay D=" << D << " (lower bound L+B(P-1) = " << lb << ")\n";
-    for (const auto& o : outs) {
-      const bool periodic = o.window == 0;
-      if (periodic && o.verdict == Verdict::solved) found = true;
-      if (o.verdict == Verdict::unknown) unknown = true;
-      const std::string what = periodic ? "period " + std::to_string(o.period) : "window of " + std::to_string(o.window) + " items";
-      if (!args->json)
-        std::cout << "  " << what << ": " << verdict_name(o.verdict) << "  (" << o.vars << " vars, " << o.clauses << " clauses, "
-                  << o.seconds << " s) " << o.detail << "\n";
-      // A window of the first SOLVED period's schedule in the explicit format, so
-      // check/simulate/export/draw read it.
-      if (o.schedule && !j.contains("schedule")) j["schedule"] = to_json(expand_periodic(*o.schedule, 3 * o.period + D));
-      j["results"].push_back(to_json(o));
-    }
-    const Status v = found ? Status::solved : unknown ? Status::unknown : Status::impossible;
-    if (args->json) print_json(inv, "blockcast-continuous-search", j, v);
-    exit_with(v);
+    render_continuous_search(inv, outs, L, P, D, lb, args->json);
   });
 }
 

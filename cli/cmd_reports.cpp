@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "assignment_json.hpp"
+#include "check.hpp"
 #include "commands.hpp"
 #include "drawings.hpp"
 #include "expand.hpp"
@@ -45,23 +46,12 @@ void add_schedule_args(CLI::App* sub, ScheduleArgs& a) {
   add_alias(sub, "items", add(sub, "k", a.k));
 }
 
-// The schedule of `file`: an assignment after the symbolic check, expanded to k items; an
-// explicit schedule as it is (at most k items if k is given). Either is replayed by the
-// simulator first. `a` receives the assignment if there is one.
+// The schedule of `file`, checked and expanded (search/check/schedule_check.hpp);
+// `a` receives the assignment if there is one.
 Schedule verified_schedule(const std::string& file, i64 k, const std::string& command,
                            std::optional<Assignment>* a = nullptr) {
   ScheduleInput in = read_schedule_input(file, command);
-  Schedule s;
-  if (in.assignment) {
-    if (auto err = check_assignment(claimed_instance(*in.assignment), *in.assignment))
-      throw InputError("'" + file + "' is not a legal assignment: " + *err);
-    if (k == 0) throw InputError("--k is required for a block-cyclic assignment (how many items to expand)");
-    s = expand_assignment(*in.assignment, k);
-  } else {
-    s = first_items(std::move(*in.explicit_), k, file);
-  }
-  if (SimulationResult r = simulate(s); !r.ok)
-    throw InputError("'" + file + "' with " + std::to_string(s.items) + " items fails the simulator: " + r.violation.text);
+  Schedule s = blockcast::verified_schedule(in, k, file);
   if (a) *a = std::move(in.assignment);
   return s;
 }

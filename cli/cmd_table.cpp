@@ -1,5 +1,5 @@
-// `blockcast table --L A..B --P C..D`: a checked schedule for every (L, P) (issues 4, 12;
-// SPEC Sec. 2, 6-7; search/every_p.hpp). Output is compressed into ranges of P with the same
+// `blockcast table --L A..B --P C..D`: a checked schedule for every (L, P) (SPEC Sec. 2,
+// 6-7; the run: search/everyp/table_run.hpp). Output is compressed into ranges of P with the same
 // lower bound, delay, shape, method and proof status (text, --format markdown, --json);
 // --cells prints every cell instead, with --json one assignment object per line (JSON
 // Lines) that `check`, `simulate`, `export`, `draw` and `traffic` read as it is. All limits
@@ -13,8 +13,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "everyp/every_p.hpp"
-#include "kitem/periodic_search.hpp"
+#include "everyp/table_run.hpp"
 #include "memory_watch.hpp"
 #include "options.hpp"
 #include "output_lock.hpp"
@@ -28,11 +27,6 @@ namespace blockcast::cli {
 
 namespace {
 
-constexpr std::size_t kMaxCells = 20'000'000;
-// Witness replay by the simulator per cell (events, about P <= 250); the symbolic re-check
-// always runs, and tests/test_everyp.cpp simulates every cell up to P = 2000.
-constexpr i64 kTableSimulateEvents = 20'000;
-
 std::string duration(double s) {
   char buf[32];
   if (s < 60)
@@ -42,18 +36,30 @@ std::string duration(double s) {
   return buf;
 }
 
+struct Args {
+  IntList L, P, periods;
+  double period_time_limit = 0;
+  std::string format, resume, out;
+  int threads = 0;
+  std::int64_t max_nodes = 0, max_memory = 0;
+  double time_limit = 0;
+  bool json = false, cells = false;
+};
+
+TableRequest request(const Args& a) {
+  TableRequest q;
+  for (const i64 L : a.L.values("L", 256)) q.Ls.push_back(static_cast<int>(L));
+  q.P = a.P.parts;
+  if (!a.periods.parts.empty()) q.periods = {static_cast<int>(a.periods.front()), static_cast<int>(a.periods.parts.front().second)};
+  q.period_time_limit = a.period_time_limit, q.threads = a.threads, q.max_nodes = a.max_nodes;
+  q.time_limit = a.time_limit;
+  q.keep_witnesses = a.cells;
+  return q;
+}
+
 }  // namespace
 
 void register_table(CLI::App& app, const Invocation& inv) {
-  struct Args {
-    IntList L, P, periods;
-    double period_time_limit = 0;
-    std::string format, resume, out;
-    int threads = 0;
-    std::int64_t max_nodes = 0, max_memory = 0;
-    double time_limit = 0;
-    bool json = false, cells = false;
-  };
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand("table", "a checked schedule for every (L, P): delay, lower bound, method, proof status");
   add(sub, "L", a->L);
@@ -70,23 +76,18 @@ void register_table(CLI::App& app, const Invocation& inv) {
   add(sub, "period", a->periods);
   add(sub, "period-time-limit", a->period_time_limit);
   sub->callback([a, sub, &inv] {
-    const std::vector<i64> Ls = a->L.values("L", 256);
     if (a->format != "text" && a->format != "markdown")
       throw InputError("--format '" + a->format + "': expected text or markdown");
+    TableRequest q = request(*a);
+    check_table_request(q);  // the run layer's one validation (search/everyp/table_run.hpp)
     const auto width = static_cast<std::size_t>(a->P.size());
-    const auto cells = Ls.size() * width;
-    if (cells > kMaxCells)
-      throw InputError("table of " + std::to_string(cells) + " cells is too large (at most " + std::to_string(kMaxCells) + ")");
-    EveryPOptions opt;
-    opt.threads = a->threads;
+    const auto cells = q.Ls.size() * width;
     // The options table states EveryPOptions' own budgets as the default; every table run
     // checks that the two still agree, so --help never shows a stale number.
-    if (std::to_string(opt.cell_nodes) != option_spec("table", "max-nodes").deflt || opt.base_nodes != opt.cell_nodes)
+    if (std::to_string(EveryPOptions{}.cell_nodes) != option_spec("table", "max-nodes").deflt ||
+        EveryPOptions{}.base_nodes != EveryPOptions{}.cell_nodes)
       throw std::logic_error("options table: table --max-nodes default differs from EveryPOptions");
-    if (a->max_nodes > 0) opt.cell_nodes = opt.base_nodes = a->max_nodes;
-    opt.simulate_events = kTableSimulateEvents;
-    opt.keep_witnesses = a->cells;  // ranges need only delay, shape, method: P up to 10^6 in little memory
-    opt.limits = with_deadline_in(opt.limits, a->time_limit);  // the whole command's deadline
+    const EveryPOptions opt = table_options(q, with_deadline_in(Limits{}, a->time_limit));  // the whole command's deadline
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     OutputLocks locks({a->resume, a->out});  // one run per output folder
@@ -113,30 +114,18 @@ void register_table(CLI::App& app, const Invocation& inv) {
     Progress bar;
     // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded with --resume DIR.
     std::vector<std::string> keys;
-    for (const i64 L : Ls) keys.push_back("L" + std::to_string(L));
+    for (const int L : q.Ls) keys.push_back("L" + std::to_string(L));
     const UnitRunOptions units{a->resume, !a->resume.empty(),
                                option_fingerprint(sub, {"L", "threads", "resume", "out", "max-memory", "time-limit"}), &memory};
     const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
-      const int L = static_cast<int>(Ls[unit]);
-      std::vector<Cell> rows;  // one call per part of --P (a list gives several)
-      std::size_t before = 0;
-      for (const auto& [P0, P1] : a->P.parts) {
-        auto part = every_p_table({L, L}, {P0, P1}, opt, [&](std::size_t done_in_part, std::size_t) {
-          if (!bar.enabled()) return;
-          const double s = elapsed();
-          const std::size_t done = unit * width + before + done_in_part;
-          bar.update("table: " + std::to_string(done) + "/" + std::to_string(cells) + " cells, " + duration(s) +
-                     " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(cells - done)));
-        });
-        before += part.size();
-        rows.insert(rows.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
-      }
-      if (!a->periods.parts.empty()) {  // beyond block-cyclic, cells above the bound
-        if (bar.enabled()) bar.update("table: L=" + std::to_string(L) + ": periodic schedules above the lower bound");
-        const auto [first, last] = a->periods.parts.front();
-        search_periodic_cells(rows, static_cast<int>(first), static_cast<int>(last), opt.limits, a->period_time_limit,
-                              a->threads);
-      }
+      const int L = q.Ls[unit];
+      const auto rows = table_rows(q, L, opt, [&](std::size_t done_in_L, std::size_t) {
+        if (!bar.enabled()) return;
+        const double s = elapsed();
+        const std::size_t done = unit * width + done_in_L;
+        bar.update("table: " + std::to_string(done) + "/" + std::to_string(cells) + " cells, " + duration(s) +
+                   " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(cells - done)));
+      });
       out.summary = table_part_json(rows, a->cells, a->json);
       out.complete = !opt.limits.expired();  // cells the deadline left out: --resume runs this L again
     });

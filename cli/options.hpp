@@ -5,7 +5,7 @@
 // same meaning in every command that takes it) or belongs to one command (its default or
 // help differs there, e.g. `table --max-nodes`). `check_options_table` validates the table
 // at start-up (unique names, defaults parse and lie in range, a required option has no
-// default). The parameters that define a command's question (L, P, k, t) are required, never
+// default, a word option's default is one of its words). The table: cli/options_table.cpp. The parameters that define a command's question (L, P, k, t) are required, never
 // defaulted: a forgotten --L must be refused, not answered for some other L.
 #pragma once
 #include <CLI/CLI.hpp>
@@ -13,6 +13,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "word.hpp"
 
 namespace blockcast::cli {
 
@@ -41,6 +43,10 @@ struct OptionSpec {
   std::int64_t lo, hi;  // inclusive range of every number in the value (int, float, range, list)
   const char* help;
   Need need{};          // required (no default), possibly unless another option is given
+  // string: the words it takes, comma-separated ("" = free text such as a letter or a list).
+  // Checked when the option is read ("--format 'png': expected dot or svg", with the closest
+  // word offered), shown in --help as {a,b,c}; the default must be one of them.
+  const char* choices = "";
 };
 
 // The entry for `name` in `command` (its own entry, else the shared one); std::logic_error
@@ -73,11 +79,7 @@ IntList parse_list(const std::string& option, const std::string& text, std::int6
 // trailing B or iB); InputError naming --option if malformed or outside [lo, hi].
 std::int64_t parse_size(const std::string& option, const std::string& text, std::int64_t lo, std::int64_t hi);
 
-// The value of --receive-only: one letter a, b, ... that is a letter of latency L (a..L-1),
-// or, where the tree has more letters than L (prove on a ties or pruned tree), below
-// `letters`. The one check of the option for every command that takes it (solve on the --t
-// and the --P path, prove): InputError naming the option otherwise.
-int receive_only_letter(const std::string& text, int L, int letters);
+// receive_only_letter (the value of --receive-only): engine/word.hpp, shared with the runs.
 
 // Register --name (and -X for one-letter names) on `app` with the table entry for app's
 // command path. Defaults are applied to the variable; a required entry is marked in --help

@@ -1,11 +1,15 @@
-// Search options shared by `solve` and `conjecture`, taken from the options table.
+// Search options shared by `solve` and `conjecture`, taken from the options table. Only the
+// parsed values here (no search/ header): `solve` copies them into its request
+// (search/everyp/solve_run.hpp), `conjecture` turns them into SearchOptions (search_args.cpp).
 #pragma once
 #include <CLI/CLI.hpp>
-#include <optional>
+#include <cstdint>
 
 #include "options.hpp"
-#include "search_options.hpp"
-#include "word.hpp"
+
+namespace blockcast {
+struct SearchOptions;
+}
 
 namespace blockcast::cli {
 
@@ -24,18 +28,9 @@ struct SearchArgs {
     cli::add(sub, "stats", stats);
     cli::add(sub, "json", json);
   }
-  SearchOptions options() const {
-    SearchOptions o;
-    o.threads = threads;
-    o.limits.max_nodes = max_nodes;
-    // --time-limit is the whole command's deadline: every search the command runs
-    // stops there, however many it runs (engine/limits.hpp).
-    o.limits.time_limit = time_limit;
-    o.limits = with_deadline_in(o.limits, time_limit);
-    o.memo = !no_memo;
-    o.prune = !no_prune;
-    return o;
-  }
+  // --time-limit is the whole command's deadline: every search the command runs stops there,
+  // however many it runs (engine/limits.hpp).
+  SearchOptions options() const;
 };
 
 }  // namespace blockcast::cli

@@ -126,4 +126,15 @@ std::optional<int> extension_position(int r, i64 u, const Word& w, Letter x) {
   return std::nullopt;
 }
 
+Letter receive_only_letter(const std::string& text, int L, int letters) {
+  Letter x = 0;
+  try {
+    x = parse_letter(text);
+  } catch (const InputError& e) {
+    throw InputError("--receive-only '" + text + "': " + e.what());
+  }
+  if (x < 0 || x >= letters) throw InputError("--receive-only " + text + " is not a letter of L=" + std::to_string(L));
+  return x;
+}
+
 }  // namespace blockcast

@@ -25,6 +25,11 @@ std::string word_string(const Word& w);
 // Inverse of word_string; throws InputError naming the bad character.
 Word parse_word(const std::string& s);
 Letter parse_letter(const std::string& s);
+// The value of --receive-only (receive_only in the library): one letter a, b, ... that is a
+// letter of latency L (a..L-1), or, where the tree has more letters than L (prove on a ties
+// or pruned tree), below `letters`. The one check of the option for every question that
+// takes it (solve, prove): InputError naming the option otherwise.
+Letter receive_only_letter(const std::string& text, int L, int letters);
 
 // Residue condition. Returns nullopt if legal, otherwise which rule is broken.
 std::optional<std::string> word_violation(int r, i64 u, const Word& w);

@@ -13,6 +13,10 @@
 namespace py = pybind11;
 namespace bc = blockcast::api;
 
+void bind_check(py::module_& m);  // python/check.cpp: check, simulate, verify_certificate
+void bind_table(py::module_& m);  // python/table.cpp: table
+void bind_prove(py::module_& m);  // python/prove.cpp: prove
+
 namespace {
 
 py::dict transfers(const std::vector<bc::Transfer>& v) {
@@ -50,14 +54,21 @@ void bind_schedules(py::module_& m) {
       .value("SOLVED", bc::Verdict::solved)
       .value("IMPOSSIBLE", bc::Verdict::impossible)
       .value("UNKNOWN", bc::Verdict::unknown);
-  py::class_<bc::ContinuousSchedule>(m, "ContinuousSchedule", "the best block-cyclic continuous broadcast for (L, P)")
+  py::class_<bc::ContinuousSchedule>(m, "ContinuousSchedule",
+                                     "the answer of solve for (L, P): the best block-cyclic continuous broadcast "
+                                     "and the best delay of any form")
       .def_property_readonly("L", &bc::ContinuousSchedule::L)
       .def_property_readonly("P", &bc::ContinuousSchedule::P)
       .def_property_readonly("verdict", &bc::ContinuousSchedule::verdict)
+      .def_property_readonly("found", &bc::ContinuousSchedule::found)
       .def_property_readonly("delay", &bc::ContinuousSchedule::delay)
       .def_property_readonly("lower_bound", &bc::ContinuousSchedule::lower_bound)
+      .def_property_readonly("at_lower_bound", &bc::ContinuousSchedule::at_lower_bound)
       .def_property_readonly("optimal", &bc::ContinuousSchedule::optimal)
       .def_property_readonly("shape", &bc::ContinuousSchedule::shape)
+      .def_property_readonly("best_delay", &bc::ContinuousSchedule::best_delay)
+      .def_property_readonly("form", &bc::ContinuousSchedule::form)
+      .def_property_readonly("period", &bc::ContinuousSchedule::period)
       .def_property_readonly("reason", &bc::ContinuousSchedule::reason)
       .def_property_readonly("verification", &bc::ContinuousSchedule::verification)
       .def("rank_program", [](const bc::ContinuousSchedule& s, std::int64_t rank, std::optional<std::int64_t> first_step,
@@ -68,27 +79,26 @@ void bind_schedules(py::module_& m) {
            py::arg("rank"), py::arg("first_step") = py::none(), py::arg("steps") = py::none(), py::arg("k") = py::none(),
            "steps [first_step, first_step + steps) of the endless schedule (default: delay steps from step delay), "
            "or with k= the schedule cut after k items")
-      .def("to_json", &bc::ContinuousSchedule::to_json);
-  py::class_<bc::KItemSchedule>(m, "KItemSchedule", "a broadcast of k items")
+      .def("to_json", &bc::ContinuousSchedule::to_json)
+      .def("to_dict", [](const bc::ContinuousSchedule& s) { return py::module_::import("json").attr("loads")(s.solve_json()); },
+           "the fields of `blockcast solve --P --json` as a dict");
+  py::class_<bc::KItemSchedule>(m, "KItemSchedule", "a broadcast of k items (the run of blockcast kbroadcast)")
       .def_property_readonly("L", &bc::KItemSchedule::L)
       .def_property_readonly("P", &bc::KItemSchedule::P)
       .def_property_readonly("k", &bc::KItemSchedule::k)
+      .def_property_readonly("verdict", &bc::KItemSchedule::verdict)
+      .def_property_readonly("found", &bc::KItemSchedule::found)
+      .def_property_readonly("reason", &bc::KItemSchedule::reason)
+      .def_property_readonly("seconds", &bc::KItemSchedule::seconds)
       .def_property_readonly("time", &bc::KItemSchedule::time)
       .def_property_readonly("lower_bound", &bc::KItemSchedule::lower_bound)
       .def_property_readonly("optimal", &bc::KItemSchedule::optimal)
       .def_property_readonly("method", &bc::KItemSchedule::method)
       .def_property_readonly("verification", &bc::KItemSchedule::verification)
       .def("rank_program", &bc::KItemSchedule::rank_program, py::arg("rank"))
-      .def("to_json", &bc::KItemSchedule::to_json);
-  py::class_<bc::CheckReport>(m, "CheckReport", "the outcome of a check")
-      .def_readonly("accepted", &bc::CheckReport::accepted)
-      .def_readonly("format", &bc::CheckReport::format)
-      .def_readonly("reason", &bc::CheckReport::reason)
-      .def_readonly("P", &bc::CheckReport::P)
-      .def_readonly("items", &bc::CheckReport::items)
-      .def_readonly("max_delay", &bc::CheckReport::max_delay)
-      .def_readonly("simulated", &bc::CheckReport::simulated)
-      .def("__bool__", [](const bc::CheckReport& r) { return r.accepted; });
+      .def("to_json", &bc::KItemSchedule::to_json)
+      .def("to_dict", [](const bc::KItemSchedule& s) { return py::module_::import("json").attr("loads")(s.report_json()); },
+           "the fields of `blockcast kbroadcast --json` as a dict");
 }
 
 bc::Options options(double time_limit, int threads) { return {time_limit, threads}; }
@@ -166,22 +176,21 @@ PYBIND11_MODULE(blockcast, m) {
   bind_program(m);
   bind_schedules(m);
   bind_plan(m);
+  void bind_fattree(py::module_&); bind_fattree(m);  // python/fattree.cpp: fattree_search, fattree_simulate
+  bind_check(m);
+  bind_table(m);
+  bind_prove(m);
   // Long searches release the GIL so other Python threads keep running.
   m.def("solve", [](int L, std::int64_t P, double time_limit, int threads) {
         py::gil_scoped_release nogil;
         return bc::solve(L, P, options(time_limit, threads));
       }, py::arg("L"), py::arg("P"), py::kw_only(), py::arg("time_limit") = 10.0, py::arg("threads") = 0,
-        "the best continuous (block-cyclic) schedule for latency L and P processors");
+        "the best continuous schedule for latency L and P processors (blockcast solve --P): block-cyclic, and "
+        "the best delay of any form");
   m.def("kitem", [](int L, std::int64_t P, std::int64_t k, double time_limit, int threads) {
         py::gil_scoped_release nogil;
         return bc::kitem(L, P, k, options(time_limit, threads));
-      }, py::arg("L"), py::arg("P"), py::arg("k"), py::kw_only(), py::arg("time_limit") = 10.0, py::arg("threads") = 0,
-        "the best k-item schedule blockcast builds for (L, P, k)");
+      }, py::arg("L"), py::arg("P"), py::arg("k"), py::kw_only(), py::arg("time_limit") = bc::kKitemTimeLimit,
+        py::arg("threads") = 0, "the best k-item schedule blockcast builds for (L, P, k) (blockcast kbroadcast)");
   m.def("read_continuous", &bc::read_continuous, py::arg("json"), "a continuous schedule from JSON, checked");
-  m.def("check", &bc::check, py::arg("schedule_json"), py::arg("k") = 0,
-        "symbolic check, and with k > 0 (or an explicit schedule) a simulated replay");
-  m.def("simulate", [](const std::string& j, std::int64_t k) { return bc::check(j, k); }, py::arg("schedule_json"),
-        py::arg("k"), "check and replay k items in the postal-model simulator");
-  m.def("verify_certificate", &bc::verify_certificate, py::arg("certificate_json"),
-        "re-check a conjecture certificate");
 }

@@ -4,28 +4,23 @@
 // solid line, points whose hover gives the proved lower bound) and, where the search left a
 // gap, the interval [proved lower bound, best found] as a bar; the paper's formula is dashed.
 // `fattree plot FILE... --out DIR` writes DIR/fattree_optimum.md, .html and
-// DIR/plots/fattree_optimum_<op>.svg. The rows are plain values (cli/ re-simulated every
-// witness before it built them): this file neither searches nor simulates.
+// DIR/plots/fattree_optimum_<op>.svg. The rows are plain values (the plot run,
+// search/fattree/fattree_plot_run.cpp, re-simulated every witness before it built them):
+// this file neither searches nor simulates.
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <blockcast/fattree.hpp>
+
 #include "document.hpp"
 
 namespace blockcast {
 
-struct FatTreeOptimumRow {
-  std::string op, capacities, model;       // "total-exchange", "ebft" or "1,4,4,4", "queue-free"
-  std::int64_t n = 0;
-  std::optional<std::int64_t> best;        // steps of the best schedule found (its replay checked)
-  std::int64_t lower_bound = 0;            // every schedule of the model needs at least this many
-  std::string lower_source;                // "exact search: IMPOSSIBLE at 18" or "analytic: ..."
-  std::optional<std::int64_t> formula;     // the paper's running time, if it states one
-  std::string formula_source;
-  bool settled() const { return best && *best == lower_bound; }
-};
+// One (operation, capacities, model, n): the plot run's row (search/fattree/fattree_run.hpp).
+using FatTreeOptimumRow = api::FattreeOptimum;
 
 // One SVG per operation, in the order the operations first appear.
 std::vector<std::pair<std::string, std::string>> fattree_optimum_plots(const std::vector<FatTreeOptimumRow>& rows);

@@ -1,5 +1,7 @@
 // Text and JSON of the k-item schedules (see kbroadcast_schedules.hpp; Karp et al. 1993, Sec. 3.1).
 #include "kbroadcast_schedules.hpp"
+
+#include "kbroadcast.hpp"
 #include "version.hpp"
 
 namespace blockcast {
@@ -25,13 +27,26 @@ std::string kitem_schedules_text(const KItemSchedules& ks) {
   return out;
 }
 
-nlohmann::json schedule_json(const KItemSchedule& s) {
+namespace {
+
+// schedule_json without "messages" (millions of entries at P = 10^4, k = 256: building and
+// dropping them took 10 s and 700 MB of the `kbroadcast --json` run).
+nlohmann::json schedule_summary_json(const KItemSchedule& s) {
   if (s.implicit && s.schedule.messages.empty()) return implicit_schedule_json(s);
-  nlohmann::json m = nlohmann::json::array();
-  for (const Message& x : s.schedule.messages) m.push_back({x.send_step, x.recv_step, x.sender, x.receiver, x.item});
   return {{"format", "blockcast-kitem-schedule"}, {"version", 1}, {"blockcast_version", version()}, {"name", s.name}, {"how", s.how}, {"P", s.schedule.P},
           {"L", s.schedule.L}, {"items", s.schedule.items}, {"time", s.time}, {"simulated_ok", s.simulated_ok},
-          {"violation", s.violation}, {"messages", m}};
+          {"violation", s.violation}};
+}
+
+}  // namespace
+
+nlohmann::json schedule_json(const KItemSchedule& s) {
+  nlohmann::json j = schedule_summary_json(s);
+  if (s.implicit && s.schedule.messages.empty()) return j;
+  nlohmann::json m = nlohmann::json::array();
+  for (const Message& x : s.schedule.messages) m.push_back({x.send_step, x.recv_step, x.sender, x.receiver, x.item});
+  j["messages"] = std::move(m);
+  return j;
 }
 
 nlohmann::json implicit_schedule_json(const KItemSchedule& s) {
@@ -41,6 +56,38 @@ nlohmann::json implicit_schedule_json(const KItemSchedule& s) {
           {"simulated_ok", s.simulated_ok}, {"violation", s.violation}, {"checks", s.checks},
           {"form", "implicit"}, {"rounds_per_phase", c.phase.q}, {"skip", c.phase.skip},
           {"skipped_rounds", c.skipped}, {"message_count", c.messages()}};
+}
+
+std::string kitem_result_text(const KitemResult& r) {
+  if (!r.continuous && r.bounds.not_cut.empty() && r.time < 0) return "UNKNOWN: " + r.reason + "\n";
+  std::string out = kbroadcast_text(r.bounds);
+  if (!r.schedules.schedules.empty())
+    out += kitem_schedules_text(r.schedules);
+  else if (r.time >= 0)  // the cut held implicitly (too large to list)
+    out += "  k-item schedules (lower bound " + std::to_string(r.lower_bound) + "):\n    " + r.method + ": time " +
+           std::to_string(r.time) + " (lower bound + " + std::to_string(r.time - r.lower_bound) + "); " + r.verification + "\n";
+  if (r.time >= 0 && r.verdict == Verdict::unknown) out += r.reason + "\n";
+  return out;
+}
+
+nlohmann::json kitem_result_json(const KitemResult& r) {
+  nlohmann::json j = kbroadcast_json(r.bounds);
+  j["format"] = "blockcast-kbroadcast";
+  j["verdict"] = verdict_name(r.verdict);
+  j["reason"] = r.reason;
+  j["seconds"] = r.seconds;
+  j["method"] = r.method;
+  j["time"] = r.time;
+  j["optimal"] = r.optimal;
+  j["schedules"] = nlohmann::json::array();
+  for (const auto& s : r.schedules.schedules) j["schedules"].push_back(schedule_summary_json(s));
+  j["best_time"] = r.time;
+  j["notes"] = r.schedules.notes;
+  j["time_limit_reached"] = r.time_limit_reached;
+  j["candidates"] = nlohmann::json::array();
+  for (const KItemAttempt& a : r.candidates)
+    j["candidates"].push_back({{"method", a.method}, {"time", a.time}, {"seconds", a.seconds}, {"stopped", a.stopped}});
+  return j;
 }
 
 }  // namespace blockcast

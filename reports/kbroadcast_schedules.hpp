@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "kitem/kitem_run.hpp"
 #include "kitem/schedules.hpp"
 
 namespace blockcast {
@@ -21,5 +22,14 @@ nlohmann::json schedule_json(const KItemSchedule& s);
 //  "skipped_rounds", "message_count"}; every message follows from P and k
 // (engine/kitem/circulant.hpp). schedule_json returns this for such a schedule.
 nlohmann::json implicit_schedule_json(const KItemSchedule& s);
+
+// The whole k-item run (search/kitem/kitem_run.hpp), as `kbroadcast` prints it: the bounds,
+// one line per schedule, the notes, and the line of a run the time limit cut short.
+std::string kitem_result_text(const KitemResult& r);
+// `kbroadcast --json`'s payload, also the API's KItemSchedule::report_json (Python to_dict):
+// format, verdict, reason, seconds, the bounds (kbroadcast_json), method, time, optimal,
+// "schedules" (schedule_json without "messages"), best_time, notes, time_limit_reached and
+// "candidates" ([{method, time, seconds, stopped}]).
+nlohmann::json kitem_result_json(const KitemResult& r);
 
 }  // namespace blockcast

@@ -110,16 +110,22 @@ bool any_periodic(const std::vector<CellRange>& ranges) {
 }
 
 std::string ranges_text(const std::vector<CellRange>& ranges, const TableSummary& s) {
+  // Columns as wide as their longest entry (at least the usual width), so that rows line up
+  // also with long methods ("L=2 construction", "not reached (time limit)").
+  std::size_t wP = 21, wm = 10, ws = 38;
+  for (const auto& r : ranges)
+    wP = std::max(wP, P_text(r).size()), wm = std::max(wm, r.method.size()), ws = std::max(ws, proof_text(r).size());
+  const int P = static_cast<int>(wP), m = static_cast<int>(wm), st = static_cast<int>(ws);
   std::string out;
-  char buf[512];
+  char buf[1024];
   const bool periodic = any_periodic(ranges);
-  std::snprintf(buf, sizeof buf, "%3s %-21s %4s %6s %6s %-8s %-10s %-38s %s\n", "L", "P", "t", "bound", "delay", "shape",
-                "method", "status", "below");
+  std::snprintf(buf, sizeof buf, "%3s %-*s %4s %6s %6s %-8s %-*s %-*s %s\n", "L", P, "P", "t", "bound", "delay", "shape", m,
+                "method", st, "status", "below");
   out += periodic ? std::string(buf, std::strlen(buf) - 1) + "  | periodic\n" : std::string(buf);
   for (const auto& r : ranges) {
-    std::snprintf(buf, sizeof buf, "%3d %-21s %4d %6lld %6s %-8s %-10s %-38s %s\n", r.L, P_text(r).c_str(), r.t,
+    std::snprintf(buf, sizeof buf, "%3d %-*s %4d %6lld %6s %-8s %-*s %-*s %s\n", r.L, P, P_text(r).c_str(), r.t,
                   static_cast<long long>(r.lower_bound), r.delay < 0 ? "none" : std::to_string(r.delay).c_str(),
-                  r.shape.c_str(), r.method.c_str(), proof_text(r).c_str(), r.below.empty() ? "-" : r.below.c_str());
+                  r.shape.c_str(), m, r.method.c_str(), st, proof_text(r).c_str(), r.below.empty() ? "-" : r.below.c_str());
     out += periodic ? std::string(buf, std::strlen(buf) - 1) + "  | " + (r.periodic.empty() ? "-" : r.periodic) + "\n"
                     : std::string(buf);
   }

@@ -124,7 +124,7 @@ Plan plan(const PlanRequest& request);
 std::string plan_schedule(const Plan& plan);
 // One rank's program for the plan, in root-relative ranks (the root is rank 0) and with
 // items = segments 0..K-1; `schedule` is plan_schedule's text. Only this rank is computed
-// (the circulant: O(K + log^4 P); baselines and the tree: their schedule is rebuilt, P*K <= 10^5).
+// (the circulant: O(K + log P); baselines and the tree: their schedule is rebuilt, P*K <= 10^5).
 // Deterministic given (plan, schedule). InvalidInput for a rank outside 0..P-1 or a schedule
 // text that does not belong to the plan.
 RankProgram plan_rank_program(const Plan& plan, const std::string& schedule, std::int64_t rank);

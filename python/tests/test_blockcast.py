@@ -108,10 +108,7 @@ def test_kitem_time_limit_is_the_whole_call():
     import resource
     import time
     start = time.monotonic()
-    try:
-        s = blockcast.kitem(L=16, P=100, k=10, time_limit=2)
-        assert s.time >= s.lower_bound
-    except RuntimeError:
-        pass  # no continuous schedule found by the deadline: also an answer within it
+    s = blockcast.kitem(L=16, P=100, k=10, time_limit=2)
+    assert not s.found or s.time >= s.lower_bound  # no schedule by the deadline: UNKNOWN, also an answer
     assert time.monotonic() - start < 2 * 1.1 + 5
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 1024 * 1024  # KB: under 1 GB

@@ -3,6 +3,7 @@
 #include "kitem/schedules.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 
 #include "expand.hpp"
@@ -169,6 +170,7 @@ bool exact_entry(const Assignment& a, std::int64_t k, std::int64_t best_time, co
                                     static_cast<int>(best_time) - 1, limits);
   if (ex.schedule) {
     out.schedules.push_back(entry("exact", "SAT over general schedules (no continuous phase), optimal: " + ex.proof, *ex.schedule));
+    out.proved_optimal = true;
     return true;
   }
   for (const TimeAttempt& t : ex.attempts)
@@ -177,48 +179,47 @@ bool exact_entry(const Assignment& a, std::int64_t k, std::int64_t best_time, co
   if (ex.verdict != Verdict::impossible) return false;
   out.notes.push_back("exact: every time below " + std::to_string(best_time) + " refuted, so " + std::to_string(best_time) +
                       " is optimal");
+  out.proved_optimal = true;
   return true;
 }
 
 }  // namespace
 
-KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits& limits, std::int64_t max_cells_for_sat) {
-  KItemSchedules out;
-  out.lower_bound = kitem_lower_bound(a.L, a.P, k);
-  Schedule cut = expand_assignment(a, k);
-  out.schedules.push_back(entry("cut", "continuous schedule (delay " + std::to_string(a.delay()) + ") cut after " +
-                                           std::to_string(k) + " items",
-                                cut));
-  // L = 1: Traff's circulant schedule reaches the lower bound at every P and k, so
-  // no endgame is needed once the simulator confirms it.
-  if (a.L == 1) {
-    out.schedules.push_back(circulant_entry(a.P, k));
-    const KItemSchedule& t = out.schedules.back();
-    if (t.simulated_ok && t.time <= out.lower_bound) return out;
+namespace {
+
+// What stopped a method, from the notes it added and the limits: the deadline, the memory
+// bound of a SAT model (exact.hpp kMaxSatMessageSlots) or the SAT model size; "" if none.
+std::string stop_reason(const std::vector<std::string>& notes, std::size_t from, const Limits& limits) {
+  if (limits.expired()) return "time limit reached";
+  for (std::size_t i = from; i < notes.size(); ++i) {
+    if (notes[i].find("memory bound") != std::string::npos) return "memory bound (SAT model not built)";
+    if (notes[i].find("SAT model size") != std::string::npos) return "SAT model size (not attempted)";
+    if (notes[i].find("undecided") != std::string::npos) return "SAT solve stopped";
   }
-  if (!out.schedules.front().simulated_ok || out.schedules.front().time <= out.lower_bound) return out;
-  if (k == 1) {  // one item: the optimal single-item tree from the source is the optimum
-    out.schedules.push_back(entry("optimal-tree", "the optimal single-item tree rooted at the source (every holder sends every step)",
-                                  single_item_schedule(a.L, a.P)));
-    return out;
-  }
-  const std::int64_t cut_time = out.schedules.front().time;  // no reference: the vector grows below
-  // Issue 23 item 2: the endgame without SAT, on the cut schedule's virtual trees (any P * k
-  // the expansion holds): coloured, then re-routed.
-  std::int64_t best_time = cut_time;
-  auto reached = [&](const std::string& name, const Assignment& on, std::vector<std::string>& notes) {
-    if (auto e = endgame_entry(on, k, limits, notes, name, best_time); e && e->time < best_time) {
-      best_time = e->time;
-      out.schedules.push_back(std::move(*e));
-      return out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound;
-    }
-    return false;
-  };
-  if (reached("colored-endgame", a, out.notes) || reached("routed-endgame", a, out.notes)) return out;
-  // The same letters repacked so that every processor meets k* virtual trees
-  // (search/kitem/balanced_packing.hpp): the first precondition of both.
-  // Hall's words first, then words in seeded random orders (both depend on them).
-  const int K = endgame_items_at_bound(a.L, a.P);
+  return "";
+}
+
+// Runs one method f (which may add schedules and notes) and records it in out.attempts: its
+// seconds, the time of the schedule it added, what stopped it. Returns what f returns.
+template <class F>
+auto attempt(KItemSchedules& out, std::string method, const Limits& limits, F&& f) {
+  const auto start = Clock::now();
+  const std::size_t schedules = out.schedules.size(), notes = out.notes.size();
+  auto r = f();
+  KItemAttempt at;
+  at.method = std::move(method);
+  at.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (out.schedules.size() > schedules) at.time = out.schedules.back().time;
+  at.stopped = stop_reason(out.notes, notes, limits);
+  out.attempts.push_back(std::move(at));
+  return r;
+}
+
+// The balanced endgames (search/kitem/balanced_packing.hpp): the same letters repacked so that
+// every processor meets k* virtual trees, in Hall's word order first, then in seeded random
+// orders; true once at the bound. One note says what the word orders gave otherwise.
+template <class Reached>
+bool balanced(const Assignment& a, int K, const Limits& limits, KItemSchedules& out, Reached&& reached) {
   std::vector<std::string> ignored;  // one note below instead of one per word order
   std::uint64_t seed = 0;
   BalanceStats st;
@@ -227,7 +228,10 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
     bo.seed = seed;
     const std::optional<Assignment> b = balance_for_endgame(a, K, limits, &st, bo);
     if (!b) break;  // the moves do not depend on the seed
-    if (reached("balanced-endgame", *b, ignored) || reached("balanced-routed-endgame", *b, ignored)) return out;
+    if (attempt(out, "balanced-endgame (word order " + std::to_string(seed) + ")", limits, [&] {
+          return reached("balanced-endgame", *b, ignored) || reached("balanced-routed-endgame", *b, ignored);
+        }))
+      return true;
   }
   const std::string trees = std::to_string(K) + " virtual trees";
   out.notes.push_back(seed > 0 ? "balanced-endgame: " + std::to_string(seed) + " word orders of the repacking tried, none at the bound"
@@ -236,22 +240,82 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
                                 " (none exists: its blocks with letters hold less letter sum than " + trees +
                                 " each need; the r = 1 blocks' surplus cannot move)"
                           : "balanced-endgame: the repacking's local search found none that gives every processor " + trees);
+  return false;
+}
+
+}  // namespace
+
+KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits& limits, std::int64_t max_cells_for_sat) {
+  KItemSchedules out;
+  if (!kitem_constructions(a, k, limits, out)) kitem_sat_endgames(a, k, limits, out, max_cells_for_sat);
+  return out;
+}
+
+bool kitem_constructions(const Assignment& a, std::int64_t k, const Limits& limits, KItemSchedules& out) {
+  out.lower_bound = kitem_lower_bound(a.L, a.P, k);
+  attempt(out, "cut", limits, [&] {
+    out.schedules.push_back(entry("cut", "continuous schedule (delay " + std::to_string(a.delay()) + ") cut after " +
+                                             std::to_string(k) + " items",
+                                  expand_assignment(a, k)));
+    return 0;
+  });
+  // L = 1: Traff's circulant schedule reaches the lower bound at every P and k, so
+  // no endgame is needed once the simulator confirms it.
+  if (a.L == 1) {
+    attempt(out, "circulant", limits, [&] { return out.schedules.push_back(circulant_entry(a.P, k)), 0; });
+    const KItemSchedule& t = out.schedules.back();
+    if (t.simulated_ok && t.time <= out.lower_bound) return true;
+  }
+  if (!out.schedules.front().simulated_ok || out.schedules.front().time <= out.lower_bound) return true;
+  if (k == 1) {  // one item: the optimal single-item tree from the source is the optimum
+    attempt(out, "optimal-tree", limits, [&] {
+      out.schedules.push_back(entry("optimal-tree", "the optimal single-item tree rooted at the source (every holder sends every step)",
+                                    single_item_schedule(a.L, a.P)));
+      return 0;
+    });
+    return true;
+  }
+  // The endgame without SAT, on the cut schedule's virtual trees (any P * k the expansion
+  // holds): coloured, then re-routed.
+  std::int64_t best_time = out.schedules.front().time;
+  auto reached = [&](const std::string& name, const Assignment& on, std::vector<std::string>& notes) {
+    if (auto e = endgame_entry(on, k, limits, notes, name, best_time); e && e->time < best_time) {
+      best_time = e->time;
+      out.schedules.push_back(std::move(*e));
+      return out.schedules.back().simulated_ok && out.schedules.back().time <= out.lower_bound;
+    }
+    return false;
+  };
+  if (attempt(out, "colored-endgame", limits, [&] { return reached("colored-endgame", a, out.notes); }) ||
+      attempt(out, "routed-endgame", limits, [&] { return reached("routed-endgame", a, out.notes); }))
+    return true;
+  const int K = endgame_items_at_bound(a.L, a.P);
+  if (balanced(a, K, limits, out, reached)) return true;
   // The same on the ties tree chosen for the endgame (search/kitem/endgame_tree.hpp): no r = 1
   // blocks where P allows, whose surplus is what no repacking of this schedule can move.
-  if (retrimmed(a, K, limits, out.notes, reached)) return out;
+  return attempt(out, "retrimmed-routed-endgame", limits, [&] { return retrimmed(a, K, limits, out.notes, reached); });
+}
+
+void kitem_sat_endgames(const Assignment& a, std::int64_t k, const Limits& limits, KItemSchedules& out,
+                        std::int64_t max_cells_for_sat) {
   if (a.P * k > max_cells_for_sat) {
     out.notes.push_back("endgame not attempted: P*k = " + std::to_string(a.P * k) + " > " +
                         std::to_string(max_cells_for_sat) + " (SAT model size)");
-    return out;
+    return;
   }
+  const Schedule cut = out.schedules.front().schedule;  // a copy: the vector grows below
+  const std::int64_t cut_time = out.schedules.front().time, best_time = out.best().time;
   const int keep = static_cast<int>(std::max<std::int64_t>(0, k - k_star(a.L, a.P)));
   const int lb = static_cast<int>(out.lower_bound);
   int below = static_cast<int>(cut_time);
-  if (auto e = best_endgame(cut, keep, lb, below, limits, "endgame", "", out.notes)) {
-    below = static_cast<int>(e->time);
-    out.schedules.push_back(std::move(*e));
-  }
-  if (below <= lb) return out;
+  attempt(out, "endgame", limits, [&] {
+    if (auto e = best_endgame(cut, keep, lb, below, limits, "endgame", "", out.notes)) {
+      below = static_cast<int>(e->time);
+      out.schedules.push_back(std::move(*e));
+    }
+    return 0;
+  });
+  if (below <= lb) return;
   // Fig. 2: the receive-only processor (last in the layout) alternates with another one.
   const int ro = static_cast<int>(a.P - 1);
   int tried = 0;
@@ -262,36 +326,41 @@ KItemSchedules kitem_schedules(const Assignment& a, std::int64_t k, const Limits
     ++tried;
     const std::string prefix = "P" + std::to_string(p) + " and P" + std::to_string(ro) +
                                " (receive-only) swap roles in odd items; ";
-    if (auto e = best_endgame(alt, keep, lb, below, limits, "alternated+endgame", prefix, out.notes)) {
-      below = static_cast<int>(e->time);
-      out.schedules.push_back(std::move(*e));
-    }
+    attempt(out, "alternated+endgame (P" + std::to_string(p) + ")", limits, [&] {
+      if (auto e = best_endgame(alt, keep, lb, below, limits, "alternated+endgame", prefix, out.notes)) {
+        below = static_cast<int>(e->time);
+        out.schedules.push_back(std::move(*e));
+      }
+      return 0;
+    });
   }
   // Still above the bound: keep one or two items fewer of the cut schedule (a longer
   // endgame), at the lower bound only.
-  for (int fewer = keep - 1; fewer >= std::max(0, keep - 2) && below > lb && !limits.expired(); --fewer) {
-    EndgameResult r = complete_endgame(cut, fewer, lb, limits);
-    if (r.verdict == Verdict::solved) {
-      out.schedules.push_back(entry("longer-endgame",
-                                    kept_items(fewer) + ", items " + std::to_string(fewer) + ".." + std::to_string(k - 1) +
-                                        " placed by SAT for time " + std::to_string(lb),
-                                    std::move(*r.schedule)));
-      below = lb;
-    } else {
-      out.notes.push_back("longer-endgame (" + kept_items(fewer) + ") at time " + std::to_string(lb) +
-                          ": " + (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
-    }
-  }
+  for (int fewer = keep - 1; fewer >= std::max(0, keep - 2) && below > lb && !limits.expired(); --fewer)
+    attempt(out, "longer-endgame (" + kept_items(fewer) + ")", limits, [&] {
+      EndgameResult r = complete_endgame(cut, fewer, lb, limits);
+      if (r.verdict == Verdict::solved) {
+        out.schedules.push_back(entry("longer-endgame",
+                                      kept_items(fewer) + ", items " + std::to_string(fewer) + ".." + std::to_string(k - 1) +
+                                          " placed by SAT for time " + std::to_string(lb),
+                                      std::move(*r.schedule)));
+        below = lb;
+      } else {
+        out.notes.push_back("longer-endgame (" + kept_items(fewer) + ") at time " + std::to_string(lb) + ": " +
+                            (r.verdict == Verdict::impossible ? "impossible (" : "undecided (") + r.detail + ")");
+      }
+      return 0;
+    });
   // Still above the bound at a small size: the exact search, last (before it, it cost 20 s at
   // L = 7, P = 22, k = 2, where the endgame without kept items takes 1 s; after them it finds
   // what they cannot, e.g. L = 4, P = 4, k = 7 at the bound, or proves the best optimal).
   if (const std::int64_t best = std::min<std::int64_t>(below, best_time);
-      best > lb && exact_reach(a.P, k) && !limits.expired() && exact_entry(a, k, best, limits, out))
-    return out;
+      best > lb && exact_reach(a.P, k) && !limits.expired() &&
+      attempt(out, "exact", limits, [&] { return exact_entry(a, k, best, limits, out); }))
+    return;
   // A schedule above the bound is proved optimal only by refutations, and the deadline may have
   // cut them short (a solve stopped, or not tried).
   out.time_limit_hit = limits.expired() && out.best().time > out.lower_bound;
-  return out;
 }
 
 KItemSchedule circulant_entry(std::int64_t P, std::int64_t k, std::int64_t explicit_limit) {

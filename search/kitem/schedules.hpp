@@ -74,19 +74,39 @@ struct KItemSchedule {
   std::string checks;      // circulant: which checks ran ("structurally checked; ...")
 };
 
+// One method tried, in the order tried: what it gave and what stopped it.
+struct KItemAttempt {
+  std::string method;        // a schedule name above, or "balanced-endgame (word order 2)", ...
+  std::int64_t time = -1;    // the schedule it gave (-1: none kept)
+  double seconds = 0;        // measured
+  std::string stopped;       // "" ran to its end; "time limit reached", "memory bound", ...
+};
+
 struct KItemSchedules {
   std::int64_t lower_bound = 0;
   std::vector<KItemSchedule> schedules;  // "cut" first; the others when they beat it
   std::vector<std::string> notes;        // endgame attempts that did not help, limits hit
+  std::vector<KItemAttempt> attempts;    // every method tried, with its seconds
   bool time_limit_hit = false;           // the deadline stopped an endgame: best() is not proved optimal
+  bool proved_optimal = false;           // the exact search settled the optimum (found it, or refuted below best())
   const KItemSchedule& best() const;     // smallest time among simulated-ok schedules
 };
 
+// Both phases below under the same limits (kbroadcast-table, mpi-run, the plan's builds).
 // limits: time_limit per SAT solve of the endgame (0 = none), deadline for the whole call (no
 // solve starts after it; the schedules found so far are returned). The endgame is attempted
 // only when the cut misses the lower bound and P * k <= max_cells_for_sat (the SAT model's size).
 KItemSchedules kitem_schedules(const Assignment& continuous, std::int64_t k, const Limits& limits = time_limit_each(20),
                                std::int64_t max_cells_for_sat = 2000);
+
+// Phase 1, no SAT: the cut, the circulant (L = 1), the optimal tree (k = 1), the coloured,
+// routed, balanced and retrimmed endgames. Returns true when nothing is left to try (the
+// best schedule is at the lower bound, or a schedule failed its replay).
+bool kitem_constructions(const Assignment& continuous, std::int64_t k, const Limits& limits, KItemSchedules& out);
+// Phase 2, SAT: the endgame on the cut schedule, Fig. 2's alternation, the longer endgame and
+// the exact search, each only below the best time of `out`; sets time_limit_hit.
+void kitem_sat_endgames(const Assignment& continuous, std::int64_t k, const Limits& limits, KItemSchedules& out,
+                        std::int64_t max_cells_for_sat = 2000);
 
 // The circulant schedule for L = 1 (P >= 2, k >= 1): structural check, the streaming
 // replay when P * k <= kStreamLimit, the explicit form and its replay when

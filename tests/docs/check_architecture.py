@@ -71,7 +71,8 @@ def map_tokens(text):
             if n.endswith("/") or not re.search(r"\.(cpp|hpp|h|c|\*)$|/\.\w+$", n):
                 continue
             for e in expand(n):
-                tokens.append((e, bases + [""]))
+                # a glob (`test_*.cpp`) names files of its heading's folders only
+                tokens.append((e, bases + ([] if "*" in e else [""])))
     return tokens
 
 

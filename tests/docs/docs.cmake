@@ -27,3 +27,12 @@ if(blockcast_docs_python)
   add_test(NAME architecture_map COMMAND ${blockcast_docs_python} ${CMAKE_CURRENT_LIST_DIR}/check_architecture.py ${PROJECT_SOURCE_DIR})
   set_tests_properties(architecture_map PROPERTIES LABELS docs)
 endif()
+# docs/python.md's session, run by Python's doctest with the module of this build (not in
+# sanitizer builds, where the module is not built).
+if(TARGET blockcast_python)
+  add_test(NAME doc_python
+           COMMAND ${PYTHON_EXECUTABLE} -m doctest -o ELLIPSIS -o NORMALIZE_WHITESPACE ${PROJECT_SOURCE_DIR}/docs/python.md
+           WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+  set_tests_properties(doc_python PROPERTIES LABELS docs TIMEOUT 300 ENVIRONMENT
+    "PYTHONPATH=$<TARGET_FILE_DIR:blockcast_python>;BLOCKCAST_BIN=$<TARGET_FILE:blockcast>")
+endif()
