@@ -124,7 +124,9 @@ TEST_CASE("solve: L = 4, P = 8 names the periodic delay 12 first, the block-cycl
 }
 
 TEST_CASE("solve: a deadline that has passed gives UNKNOWN on both faces, never IMPOSSIBLE") {
-  for (const auto& [L, P] : {std::pair{4, std::int64_t{8}}, {3, 30}, {5, 1000}, {2, 36}}) {
+  for (const auto& cell : {std::pair{4, std::int64_t{8}}, {3, 30}, {5, 1000}, {2, 36}}) {
+    const int L = cell.first;  // named copies: CAPTURE's lambda cannot capture structured bindings (clang 14)
+    const std::int64_t P = cell.second;
     const SolveAnswer a = run_one(L, P, 1e-9);
     CAPTURE(L);
     CAPTURE(P);

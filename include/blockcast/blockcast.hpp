@@ -131,7 +131,8 @@ class KItemSchedule {
 };
 
 // The default budget of kitem in seconds, that of `kbroadcast --time-limit` too: the
-// constructions answer within about 1 s, the SAT endgames use the rest (docs/kbroadcast.md).
+// constructions answer first (within about 1 s at L <= 256, P <= 10^4, k <= 256), the SAT
+// endgames use the rest (docs/kbroadcast.md Sec. 1.1).
 inline constexpr double kKitemTimeLimit = 60;
 // The best k-item schedule blockcast can build for (L, P, k), L >= 1, P >= 2, k >= 1, within
 // options.time_limit (the whole call). InvalidInput on bad input.

@@ -16,7 +16,7 @@ namespace {
 constexpr double kEndgameSolveSeconds = 20;
 
 // What stopped a construction at the constructions' own deadline (not the call's).
-const std::string kConstructionBudget = "construction budget reached (kitem_run.hpp kConstructionSeconds)";
+const std::string kContinuousBudget = "first search budget reached (kitem_run.hpp kContinuousSeconds)";
 
 double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -36,7 +36,7 @@ void check_request(const KitemRequest& q) {
 // The continuous schedule to cut: the request's, or the best block-cyclic one, first for
 // kContinuousSeconds, then (only if that finds none) until the call's deadline, both under the
 // node cap of kitem_run.hpp. Recorded as the first candidates (their "time" is the delay L + T).
-std::optional<Assignment> continuous_schedule(const KitemRequest& q, const Limits& fast, const Limits& limits, KitemResult& r) {
+std::optional<Assignment> continuous_schedule(const KitemRequest& q, const Limits& limits, KitemResult& r) {
   if (q.continuous) {
     r.continuous_verification = "given (checked by the caller)";
     return q.continuous;
@@ -47,13 +47,13 @@ std::optional<Assignment> continuous_schedule(const KitemRequest& q, const Limit
     SearchOptions o;
     o.threads = q.threads;
     o.limits.time_limit = limits.time_limit;
-    o.limits.deadline = first ? std::min(fast.deadline, start + std::chrono::duration_cast<Clock::duration>(
-                                                                    std::chrono::duration<double>(kContinuousSeconds)))
+    o.limits.deadline = first ? std::min(limits.deadline, start + std::chrono::duration_cast<Clock::duration>(
+                                                                      std::chrono::duration<double>(kContinuousSeconds)))
                               : limits.deadline;
     o.limits.max_nodes = kContinuousSearchNodes;
     b = best_schedule(q.L, q.P, o);
     KItemAttempt at{first ? "continuous-search" : "continuous-search (again, to the deadline)", -1, since(start), ""};
-    if (b.deadline_hit || o.limits.expired()) at.stopped = first && !limits.expired() ? kConstructionBudget : "time limit reached";
+    if (b.deadline_hit || o.limits.expired()) at.stopped = first && !limits.expired() ? kContinuousBudget : "time limit reached";
     if (b.witness) at.time = b.witness->delay();  // the delay L + T of the schedule to cut
     r.candidates.push_back(at);
     if (b.witness || limits.expired()) break;
@@ -153,21 +153,15 @@ KitemResult kitem_run(const KitemRequest& q) {
   KitemResult r;
   r.L = q.L, r.P = q.P, r.k = q.k, r.lower_bound = kitem_lower_bound(q.L, q.P, q.k);
   const Limits limits = command_limits(q.time_limit, kEndgameSolveSeconds);
-  // Fast first: the continuous schedule and the constructions within kConstructionSeconds of
-  // the start, then the SAT endgames with what is left of the whole call's budget.
-  Limits fast = limits;
-  fast.deadline = std::min(limits.deadline, start + std::chrono::duration_cast<Clock::duration>(
-                                                        std::chrono::duration<double>(kConstructionSeconds)));
+  // Fast first: the continuous schedule and the constructions, then the SAT endgames with
+  // what is left of the whole call's budget.
   if (!q.continuous && circulant_at_scale(q.L, q.P, q.k)) {
     circulant_at_scale_run(r);
-  } else if (std::optional<Assignment> a = continuous_schedule(q, fast, limits, r); !a) {
+  } else if (std::optional<Assignment> a = continuous_schedule(q, limits, r); !a) {
     r.bounds = kbroadcast_report(q.L, q.P, q.k);
   } else if (r.continuous = a; !cut_implicitly(*a, r)) {
-    const bool done = kitem_constructions(*a, q.k, fast, r.schedules);
+    const bool done = kitem_constructions(*a, q.k, limits, r.schedules);
     r.bounds = cut_report(q, *a, r.schedules.schedules.front());
-    // A construction stopped by the constructions' deadline, not the call's: said so.
-    for (KItemAttempt& at : r.schedules.attempts)
-      if (at.stopped == "time limit reached" && !limits.expired()) at.stopped = kConstructionBudget;
     if (!done && q.what == KitemTry::all) kitem_sat_endgames(*a, q.k, limits, r.schedules);
   }
   conclude(r);

@@ -7,7 +7,7 @@
 // memo is what grows: docs/kbroadcast.md "Budget and memory") for kContinuousSeconds, and only
 // if that finds none, again until the call's deadline; (2) the constructions that need
 // no SAT answer (schedules.hpp kitem_constructions: cut, circulant, optimal tree, coloured,
-// routed, balanced and retrimmed endgames), all within kConstructionSeconds of the start;
+// routed, balanced and retrimmed endgames), in that order, under the call's deadline only;
 // (3) only then the SAT endgames and the exact search (kitem_sat_endgames) spend what is left
 // of time_limit, each SAT model under the memory bound of exact.hpp (kMaxSatMessageSlots).
 //
@@ -31,16 +31,13 @@ namespace blockcast {
 // The default budget of a k-item question, in seconds for the whole call, is the public
 // api::kKitemTimeLimit (include/blockcast/blockcast.hpp): the default of KitemRequest, of
 // `kbroadcast --time-limit` (cli/options.cpp shows it in help) and of Python's kitem. The
-// constructions finish within kConstructionSeconds of it; the SAT endgames, which run only
-// where the constructions miss the bound, use the rest.
+// constructions run first, each bounded by its own work (replay sizes, attempt counts), not by
+// a clock, so that which of them ran never depends on the machine's speed; only the call's
+// deadline stops them. The SAT endgames, which run only where the constructions miss the
+// bound, use what is left.
 using api::kKitemTimeLimit;
-// The constructions' share of the budget (the "fast first" promise: any L <= 256,
-// P <= 10^4, k <= 256 has its best construction within 1 s), counted from the call's start;
-// the continuous schedule's search may use kContinuousSeconds of it. No construction starts
-// after it; the one under way finishes its replay (up to 2.6 * 10^6 messages at P = 10^4,
-// k = 256: about 0.3 s), hence 0.7 s and not 1 s. Which constructions the deadline reaches
-// depends on the machine's speed at large P * k (a "construction budget reached" candidate).
-inline constexpr double kConstructionSeconds = 0.7;
+// The continuous schedule's search first gets kContinuousSeconds (the node cap below bounds
+// its memory); only if that finds no schedule does it search again, to the call's deadline.
 inline constexpr double kContinuousSeconds = 0.5;
 // Node cap of the continuous schedule's complete searches, the memory bound of the run's
 // first step: their memo holds about 430 bytes a node (3.5 * 10^6 nodes took 1.5 GB at L = 2,
