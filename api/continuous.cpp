@@ -79,9 +79,9 @@ std::string ContinuousSchedule::to_json() const { return blockcast::to_json(bloc
 
 ContinuousSchedule solve(int L, std::int64_t P, const Options& options) {
   return guarded([&] {
-    require_latency(L);
-    if (P < 2 || P > 1'000'000'000) throw InputError("P must be in 2..10^9, got " + std::to_string(P));
-    SolveRequest r;  // the defaults of `blockcast solve --P` (periodic search included)
+    // The defaults of `blockcast solve --P` (periodic search included); the run validates
+    // the request (search/everyp/solve_run.cpp), as for the CLI.
+    SolveRequest r;
     r.L = L, r.P = {P};
     r.threads = options.threads;
     r.time_limit = options.time_limit;  // the whole call's deadline
@@ -102,7 +102,7 @@ ContinuousSchedule read_continuous(const std::string& json) {
     } catch (const nlohmann::json::exception& e) {
       throw InputError(std::string("not JSON: ") + e.what());
     }
-    const ScheduleInput in = schedule_from_json(j, "the JSON text", "read_continuous");
+    const ScheduleInput in = schedule_from_json(block_cyclic_document(j), "the JSON text", "read_continuous");
     if (!in.assignment) throw InputError("the JSON holds " + in.format + ", not a block-cyclic assignment");
     const Assignment& a = *in.assignment;
     if (auto err = check_assignment(claimed_instance(a), a)) throw InputError("not a legal assignment: " + *err);

@@ -29,12 +29,16 @@ struct KItemSchedule::Impl {
   bool circulant = false;                // or: the L = 1 circulant schedule (engine/kitem/circulant_rank.hpp)
 };
 
-// Runs f, turning the engine's InputError into InvalidInput (same one-line message).
+// Runs f, turning the engine's InputError into InvalidInput (same one-line message). A count
+// that overflows 64 bits (f_t for a P near 2^63) is a request too large to answer: bad input,
+// as the CLI says with exit 2.
 template <class F>
 auto guarded(F&& f) -> decltype(f()) {
   try {
     return std::forward<F>(f)();
   } catch (const InputError& e) {
+    throw InvalidInput(e.what());
+  } catch (const OverflowError& e) {
     throw InvalidInput(e.what());
   }
 }

@@ -6,6 +6,7 @@
 // implicit forms are computed for the one rank without listing the schedule.
 #include "api/impl.hpp"
 #include "expand.hpp"
+#include "outcome.hpp"
 #include "kbroadcast_schedules.hpp"
 #include "kitem/circulant_rank.hpp"
 #include "kitem/kitem_run.hpp"
@@ -82,9 +83,11 @@ KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& option
     auto s = std::make_shared<KItemSchedule::Impl>();
     s->L = L, s->P = P, s->k = k, s->lower_bound = r.lower_bound;
     s->verdict = api_verdict(r.verdict), s->reason = r.reason, s->seconds = r.seconds, s->optimal = r.optimal;
+    // The CLI's document: the same payload in the same envelope (engine/outcome.hpp).
+    const Status st = !r.checks_ok ? Status::rejected : r.verdict == blockcast::Verdict::unknown ? Status::unknown : Status::solved;
     nlohmann::json j = kitem_result_json(r);
-    if (!r.checks_ok) j["verdict"] = "REJECTED";  // never seen: every schedule kept passed its replay
-    s->report_json = j.dump();
+    j["verdict"] = verdict_name(st);
+    s->report_json = envelope_text(to_json(outcome_from_json("blockcast-kbroadcast", j, st), ""));
     take_best(*s, r);
     return KItemSchedule(std::move(s));
   });

@@ -42,6 +42,7 @@ void register_check(CLI::App& app, const Invocation& inv) {
   auto args = std::make_shared<FileArgs>();
   auto* sub = app.add_subcommand("check", "check a schedule: an assignment symbolically (word legality, blocks, letter conservation), an explicit schedule by replay");
   add_schedule_file(sub, args->file);
+  add(sub, "k", args->k);  // > 0: an assignment is also replayed for k items (as the library's check(json, k))
   add(sub, "json", args->json);
   sub->callback([args, &inv] { run(inv, *args, CheckMode::check); });
 }

@@ -10,7 +10,6 @@
 
 #include "checked.hpp"
 #include "commands.hpp"
-#include "fattree/fattree_run.hpp"
 #include "fattree_plots.hpp"
 #include "fattree_run.hpp"
 #include "memory_watch.hpp"

@@ -9,7 +9,6 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "fattree/fattree_run.hpp"
 #include "fattree_optimum.hpp"
 #include "fattree_run.hpp"
 #include "options.hpp"

@@ -1,10 +1,12 @@
-// `blockcast instance --L 3 --t 7`: the block types and letters of I(t) (SPEC Sec. 3, 6).
+// `blockcast instance --L 3 --t 7`: the block types and letters of I(t) (SPEC Sec. 3, 6); the
+// text is reports/solve.hpp's instance_blocks_text.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "instance.hpp"
 #include "options.hpp"
+#include "solve.hpp"
 #include "word.hpp"
 
 namespace blockcast::cli {
@@ -30,15 +32,7 @@ void register_instance(CLI::App& app, const Invocation& inv) {
                                   {"letters", letters}});
       return;
     }
-    std::cout << "L " << I.L << "  t " << I.t << "  P " << I.P << "  lower bound L+t " << I.delay()
-              << "\nblocks (r, u) x count:";
-    for (const auto& b : I.blocks)
-      std::cout << "  " << letter_name(static_cast<Letter>(b.u)) << "=" << b.u << " r=" << b.r << " x"
-                << b.count;
-    std::cout << "\nletters:";
-    for (int j = 0; j < I.alphabet(); ++j)
-      if (I.letters[j]) std::cout << " " << letter_name(j) << " x" << I.letters[j];
-    std::cout << "\n";
+    std::cout << instance_blocks_text(I);
   });
 }
 

@@ -3,7 +3,8 @@
 // For every L x P x k (each N, A..B or a list; P*k <= 10^6): the k-item broadcast
 // algorithms MPI libraries run today (chain, binomial, split binary, scatter + allgather,
 // two-tree; engine/kitem/baselines.hpp), each simulated, next to blockcast's own schedule and
-// the lower bound (search/kitem/baselines_table.hpp; reports/kbroadcast_baselines.hpp).
+// the lower bound: the run search/kitem/baselines_run.hpp, reached and rendered through
+// reports/kbroadcast_baselines.hpp.
 // Exit codes (docs/exit-codes.md): 0 every schedule accepted, 1 a schedule fails the
 // simulator, 2 bad input, 5 UNKNOWN (L >= 2: no continuous schedule found for some P within
 // the time limit, so blockcast's column is missing there).
@@ -17,6 +18,28 @@
 #include "progress.hpp"
 
 namespace blockcast::cli {
+
+namespace {
+
+// The run with its rows printed as they finish (the header with the first row: bad input
+// prints nothing but its line).
+BaselinesResult run_baselines(const BaselinesRequest& q, bool json) {
+  bool first = true;
+  Progress bar;  // stderr, only when it is a terminal
+  Ticker tick(bar, "kbroadcast-baselines", q.time_limit);
+  BaselinesResult r = baselines_run(q, [&](const BaselineRow& row) {
+    tick.set("kbroadcast-baselines: L=" + std::to_string(row.L) + " P=" + std::to_string(row.P) + " k=" +
+             std::to_string(row.k) + " done");
+    if (json) return;
+    bar.finish();  // the row goes where the progress line was
+    std::cout << (first ? baselines_header() : "") << baselines_row_text(row) << std::flush;
+    first = false;
+  });
+  tick.stop();
+  return r;
+}
+
+}  // namespace
 
 void register_kbroadcast_baselines(CLI::App& app, const Invocation& inv) {
   struct Args {
@@ -37,38 +60,19 @@ void register_kbroadcast_baselines(CLI::App& app, const Invocation& inv) {
   add(sub, "ratio-plot", args->ratio_plot);
   add(sub, "json", args->json);
   sub->callback([args, &inv] {
-    std::vector<int> Ls;
-    for (i64 L : args->L.values("L", 64)) Ls.push_back(static_cast<int>(L));
-    const std::vector<i64> Ps = args->P.values("P", 10'000), ks = args->k.values("k", 10'000);
-    if ((!args->plot.empty() || !args->ratio_plot.empty()) && Ps.size() == 1 && ks.size() == 1)
+    BaselinesRequest q;
+    for (i64 L : args->L.values("L", 64)) q.L.push_back(static_cast<int>(L));
+    q.P = args->P.values("P", 10'000), q.k = args->k.values("k", 10'000), q.time_limit = args->time_limit;
+    if ((!args->plot.empty() || !args->ratio_plot.empty()) && q.P.size() == 1 && q.k.size() == 1)
       throw InputError("--plot/--ratio-plot: the plot needs several k (at one P) or several P (at one k)");
-    bool first = true;  // the header with the first row: bad input prints nothing but its line
-    Progress bar;       // stderr, only when it is a terminal
-    Ticker tick(bar, "kbroadcast-baselines", args->time_limit);
-    // Each search of the continuous schedule gets 20 s without --time-limit; with it,
-    // --time-limit is the whole command's deadline (engine/limits.hpp command_limits).
-    const BaselineTable t = baselines_table(Ls, Ps, ks, command_limits(args->time_limit, 20), [&](const BaselineRow& r) {
-      tick.set("kbroadcast-baselines: L=" + std::to_string(r.L) + " P=" + std::to_string(r.P) + " k=" + std::to_string(r.k) + " done");
-      if (args->json) return;
-      bar.finish();  // the row goes where the progress line was
-      std::cout << (first ? baselines_header() : "") << baselines_row_text(r) << std::flush;
-      first = false;
-    });
-    tick.stop();
-    if (!args->plot.empty()) write_output("plot", args->plot, baselines_svg(t, false));
-    if (!args->ratio_plot.empty()) write_output("ratio-plot", args->ratio_plot, baselines_svg(t, true));
-    bool missing = false;
-    for (const BaselineRow& r : t.rows) missing = missing || !r.ours;
-    const Status s = !t.ok() ? Status::rejected : missing || t.not_reached > 0 ? Status::unknown : Status::done;
-    if (args->json) {
-      nlohmann::json j = baselines_json(t);
-      if (t.not_reached > 0) j["not_reached"] = t.not_reached;
-      print_json(inv, "blockcast-kbroadcast-baselines", j, s);
-    } else {
-      std::cout << baselines_footer(t);
-      if (t.not_reached > 0) std::cout << "time limit reached: " << t.not_reached << " rows not reached\n";
-    }
-    exit_with(s);
+    const BaselinesResult r = run_baselines(q, args->json);
+    if (!args->plot.empty()) write_output("plot", args->plot, baselines_svg(r.table, false));
+    if (!args->ratio_plot.empty()) write_output("ratio-plot", args->ratio_plot, baselines_svg(r.table, true));
+    if (args->json)
+      print_json(inv, baselines_outcome(r));
+    else
+      std::cout << baselines_closing_text(r);
+    exit_with(r.verdict);
   });
 }
 

@@ -12,239 +12,48 @@
 //    --json`): its first K items.
 // Rank 0 reads and checks it (symbolic checker and the postal-model simulator, or the
 // circulant checks) and sends it to the other ranks; each rank computes its own program
-// (engine/per_rank.hpp) and verifies its K items; only rank 0 prints.
+// (engine/per_rank.hpp) and verifies its K items; only rank 0 prints. The run is
+// mpi/mpi_run_request.hpp, the rendering reports/mpi_run.hpp; here only the options.
+#include <cstdint>
 #include <cstdio>
-#include <iostream>
+#include <memory>
 #include <optional>
 
-#include "assignment_json.hpp"
-#include "broadcast_run.hpp"
-#include "checked.hpp"
 #include "commands.hpp"
-#include "expand.hpp"
-#include "kbroadcast_schedules.hpp"
-#include "kitem/circulant_rank.hpp"
-#include "kitem/cut_schedule.hpp"
-#include "kitem/exact.hpp"
-#include "kitem/schedules.hpp"
-#include "limits.hpp"
+#include "mpi_run.hpp"  // reports/: the run (mpi/mpi_run_request.hpp), its text and JSON
 #include "options.hpp"
-#include "per_rank.hpp"
-#include "replay.hpp"
-#include "runtime.hpp"
-#include "schedule_json.hpp"
-#include "simulator.hpp"
 
 namespace blockcast::cli {
 
-namespace {
-
-// What rank 0 checked: the schedule every rank gets (an assignment, an explicit schedule or
-// an L = 1 circulant schedule named by (P, k)), its number of items and what the report says.
-struct Checked {
-  nlohmann::json schedule;
-  i64 items = 0;
-  std::string summary;  // the report's first line(s)
-  nlohmann::json facts = nlohmann::json::object();  // time, and for a continuous file the choice
-};
-
-std::string continuous_text(const Assignment& a) {
-  return "L=" + std::to_string(a.L) + " shape=" + shape_name(a.shape) + " t=" + std::to_string(a.t) + " T=" +
-         std::to_string(a.T) + " P=" + std::to_string(a.P) + ", delay L+T=" + std::to_string(a.delay());
-}
-
-std::string items_in(i64 items, i64 time) {
-  return "postal model: " + std::to_string(items) + " items in " + std::to_string(time) + " steps";
-}
-
-// A k-item schedule runs with its own k: --k, if given, must be that k.
-i64 own_k(const std::string& file, i64 file_k, std::optional<i64> k) {
-  if (k && *k != file_k)
-    throw InputError("--k " + std::to_string(*k) + ": '" + file + "' is a k-item schedule of " + std::to_string(file_k) +
-                     " items and runs with its own k (omit --k or give --k " + std::to_string(file_k) + ")");
-  return file_k;
-}
-
-// An L = 1 circulant schedule too large to list: checked structurally and by the streaming
-// replay (circulant_entry); every rank computes its part from (P, k).
-Checked circulant_run(const std::string& file, const CirculantInput& c, std::optional<i64> k, const std::string& format) {
-  own_k(file, c.k, k);
-  if (c.P > kMaxCirculantP) throw InputError("a circulant schedule is checked for P <= " + std::to_string(kMaxCirculantP));
-  const KItemSchedule e = circulant_entry(c.P, c.k);
-  if (!e.simulated_ok) throw InputError("'" + file + "' fails the circulant checks: " + e.violation);
-  return {{{"format", format}, {"L", 1}, {"P", c.P}, {"items", c.k}},
-          c.k,
-          "L=1 circulant P=" + std::to_string(c.P) + "; " + items_in(c.k, e.time) + " (" + e.checks + ")",
-          {{"time", e.time}}};
-}
-
-// An explicit schedule: a k-item schedule with its own k, a window of a continuous schedule
-// cut after --k items; replayed by the simulator either way.
-Checked explicit_run(const std::string& file, const ScheduleInput& in, const std::string& name, std::optional<i64> k) {
-  const bool kitem = in.format == "blockcast-kitem-schedule" || in.circulant;
-  const Schedule s = first_items(*in.explicit_, kitem ? own_k(file, in.explicit_->items, k) : k.value_or(0), file);
-  const SimulationResult r = simulate(s);
-  if (!r.ok) throw InputError("'" + file + "' fails the simulator: " + r.violation.text);
-  const i64 time = schedule_time(s);
-  nlohmann::json facts{{"time", time}};
-  if (!name.empty()) facts["kitem_schedule"] = name;
-  return {to_json(s), s.items,
-          std::string(kitem ? "k-item" : "explicit") + " schedule " + (name.empty() ? "" : "'" + name + "' ") + "L=" +
-              std::to_string(s.L) + " P=" + std::to_string(s.P) + "; " + items_in(s.items, time),
-          facts};
-}
-
-// A continuous schedule: K items of it as the best k-item schedule kitem_schedules builds
-// (the cut among them), or the cut alone where its expansion is too large to build on.
-Checked continuous_run(const std::string& file, const Assignment& a, std::optional<i64> k, double time_limit) {
-  if (!k) throw InputError("--k is required for a continuous schedule ('" + file + "'): how many items to broadcast");
-  if (auto err = check_assignment(claimed_instance(a), a))
-    throw InputError("'" + file + "' is not a legal assignment: " + *err);
-  const i64 cut_time = a.delay() + *k - 1;
-  const i64 events = checked_mul(layout_processors(a), checked_add(*k, a.delay(), "window"), "window");
-  if (events > kMaxScheduleEvents) {  // as blockcast::api::kitem: each rank computes its part of the cut
-    if (SimulationResult r = simulate_assignment(a, *k); !r.ok)
-      throw InputError("'" + file + "' expanded to " + std::to_string(*k) + " items fails the simulator: " + r.violation.text);
-    return {to_json(a), *k,
-            "continuous schedule " + continuous_text(a) + " cut after " + std::to_string(*k) + " items; " +
-                items_in(*k, cut_time) + " (k-item schedules are built up to P*(k+L+T) = " +
-                std::to_string(kMaxScheduleEvents) + " events, this is " + std::to_string(events) + ")",
-            {{"time", cut_time}, {"cut_time", cut_time}, {"kitem_schedule", "cut"}}};
-  }
-  // kitem_schedules' own budget (each SAT solve of the endgame) unless --time-limit is given.
-  const KItemSchedules ks = time_limit > 0 ? kitem_schedules(a, *k, command_limits(time_limit, 0)) : kitem_schedules(a, *k);
-  const KItemSchedule& best = ks.best();
-  if (!best.simulated_ok) throw InputError("'" + file + "' cut after " + std::to_string(*k) + " items fails: " + best.violation);
-  std::string summary = "k-item schedule '" + best.name + "' (the best the library builds for L=" + std::to_string(a.L) +
-                        " P=" + std::to_string(a.P) + " k=" + std::to_string(*k) + "); " + items_in(*k, best.time) +
-                        ", lower bound " + std::to_string(ks.lower_bound) + "; the continuous schedule cut after " +
-                        std::to_string(*k) + " items: " + std::to_string(cut_time) + " steps\n  from the continuous schedule " +
-                        continuous_text(a) + "; " + best.how;
-  if (ks.time_limit_hit) summary += "\n  time limit reached: the best schedule found so far, not every endgame tried";
-  const bool implicit = best.implicit && best.schedule.messages.empty();
-  return {implicit ? implicit_schedule_json(best) : schedule_json(best), *k, summary,
-          {{"time", best.time}, {"cut_time", cut_time}, {"lower_bound", ks.lower_bound}, {"kitem_schedule", best.name},
-           {"time_limit_reached", ks.time_limit_hit}}};
-}
-
-// The name a k-item file gives its schedule (kbroadcast --out: "routed-endgame", ...), if any.
-std::string schedule_name(const nlohmann::json& j) {
-  for (const nlohmann::json* o : {&j, j.is_object() && j.contains("schedule") ? &j["schedule"] : &j})
-    if (o->is_object() && o->contains("name") && (*o)["name"].is_string()) return (*o)["name"].get<std::string>();
-  return "";
-}
-
-Checked load_schedule(const std::string& file, std::optional<i64> k, double time_limit) {
-  const nlohmann::json j = read_json_input(file);
-  const ScheduleInput in = schedule_from_json(j, file == "-" ? "standard input" : file, "mpi-run", true);
-  if (in.circulant && !in.explicit_) return circulant_run(file, *in.circulant, k, in.format);
-  if (in.explicit_) return explicit_run(file, in, schedule_name(j), k);
-  return continuous_run(file, *in.assignment, k, time_limit);
-}
-
-// This rank's program, computed from the checked schedule for this rank alone where the form
-// allows it (engine/per_rank.hpp, engine/kitem/circulant_rank.hpp).
-api::RankProgram my_program(const nlohmann::json& schedule, i64 items, int rank, i64& P) {
-  const ScheduleInput in = schedule_from_json(schedule, "rank 0's schedule", "mpi-run", true);
-  if (in.circulant && !in.explicit_) return P = in.circulant->P, circulant_rank_program(P, items, rank);
-  if (in.explicit_) return P = in.explicit_->P, schedule_program(*in.explicit_, rank);
-  P = layout_processors(*in.assignment);
-  return assignment_program(*in.assignment, rank, items);
-}
-
-nlohmann::json report_json(const Checked& c, const mpi::BroadcastRunReport& r) {
-  nlohmann::json methods = nlohmann::json::array();
-  const double bcast = r.methods.at(1).median_seconds;
-  for (const auto& m : r.methods)
-    methods.push_back({{"method", m.name}, {"median_seconds", m.median_seconds}, {"min_seconds", m.min_seconds},
-                       {"items_per_second", r.items / m.median_seconds},
-                       {"ratio_to_bcast", m.median_seconds / bcast},
-                       {"messages", m.messages < 0 ? nlohmann::json(nullptr) : nlohmann::json(m.messages)},
-                       {"failures", m.failures}});
-  nlohmann::json j{{"schedule", c.schedule}, {"ranks", r.ranks}, {"items", r.items}, {"bytes_per_item", r.bytes},
-                   {"repetitions", r.reps}, {"verified", r.verified()}, {"methods", methods}};
-  j.update(c.facts);
-  return j;
-}
-
-void print_report(const Checked& c, const mpi::BroadcastRunReport& r) {
-  std::printf("schedule: %s\n", c.summary.c_str());
-  std::printf("run: %lld ranks, %lld items x %lld bytes (message %lld bytes), %d repetitions; "
-              "time = slowest rank, median\n",
-              static_cast<long long>(r.ranks), static_cast<long long>(r.items), static_cast<long long>(r.bytes),
-              static_cast<long long>(r.items * r.bytes), r.reps);
-  std::printf("%-25s %12s %12s %10s %10s  %s\n", "method", "time [s]", "items/s", "/MPI_Bcast", "messages",
-              "verified");
-  const double bcast = r.methods.at(1).median_seconds;
-  for (const auto& m : r.methods)
-    std::printf("%-25s %12.6f %12.0f %10.2f %10s  %s\n", m.name.c_str(), m.median_seconds,
-                r.items / m.median_seconds, m.median_seconds / bcast,
-                m.messages < 0 ? "-" : std::to_string(m.messages).c_str(),
-                m.failures ? ("FAILED (" + std::to_string(m.failures) + " rank-repetitions)").c_str() : "yes");
-  if (r.verified())
-    std::printf("verified: every rank received every item exactly once with the right payload "
-                "(%lld point-to-point messages per run = K*(P-1))\n",
-                static_cast<long long>(r.items * (r.ranks - 1)));
-}
-
-}  // namespace
-
 void register_mpi_run(CLI::App& app, const Invocation& inv) {
   struct Args {
-    std::string file;
-    i64 items = 0, bytes = 0;
-    int reps = 0;
-    double time_limit = 0;
+    mpi::MpiRunRequest request;
+    std::int64_t items = 0;
     bool json = false;
   };
   auto a = std::make_shared<Args>();
   auto* sub = app.add_subcommand(
       "mpi-run", "under mpirun -np P: run a schedule as a real MPI broadcast, verify it, time it against MPI_Bcast");
-  sub->add_option("file", a->file, "any schedule file: assignment, `solve --P --json`, `kbroadcast --out` schedules")
+  sub->add_option("file", a->request.file,
+                  "any schedule file: assignment, `solve --P --json`, `kbroadcast --out` schedules")
       ->required();
   auto* kopt = add(sub, "k", a->items);
   add_alias(sub, "items", kopt);
-  add(sub, "bytes", a->bytes);
-  add(sub, "reps", a->reps);
-  add(sub, "time-limit", a->time_limit);
+  add(sub, "bytes", a->request.bytes);
+  add(sub, "reps", a->request.reps);
+  add(sub, "time-limit", a->request.time_limit);
   add(sub, "json", a->json);
   sub->callback([a, kopt, &inv] {
-    if (!mpi::launched_by_mpirun())
-      throw InputError("mpi-run must be started by mpirun, e.g. mpirun -np P blockcast mpi-run FILE --k K");
-    mpi::Session session;
-    const std::optional<i64> k = kopt->count() ? std::optional<i64>(a->items) : std::nullopt;
-    // Rank 0 validates and builds the k-item schedule while the others wait without
-    // spinning; every rank learns the outcome, so all leave together on bad input.
-    std::string error, text;
-    Checked checked;
-    if (session.rank() == 0) try {
-        checked = load_schedule(a->file, k, a->time_limit);
-        text = nlohmann::json{{"items", checked.items}, {"schedule", checked.schedule}}.dump();
-      } catch (const std::exception& e) {
-        error = e.what();
-      }
-    mpi::wait_for_rank0();
-    error = session.broadcast(error);
-    try {
-      if (!error.empty()) throw InputError(error);
-      const nlohmann::json sent = nlohmann::json::parse(session.broadcast(text));
-      const i64 items = sent.at("items").get<i64>();
-      // Each rank computes its own program, as a library caller would; rank 0 replayed the
-      // whole schedule above.
-      i64 P = 0;
-      const api::RankProgram mine = my_program(sent.at("schedule"), items, session.rank(), P);
-      const auto report = mpi::run_broadcast(mine, P, items, {a->bytes, a->reps});
-      // Only rank 0 reports and sets the exit code: a worker leaving with an error first
-      // would make mpirun kill rank 0 before it prints why.
-      if (session.rank() != 0) return;
-      if (a->json)
-        print_json(inv, "blockcast-mpi-run", report_json(checked, report), report.verified() ? Status::accepted : Status::rejected);
-      else
-        print_report(checked, report);
-      if (!report.verified()) leave(Status::rejected);
-    } catch (const InputError&) {
-      if (session.rank() == 0) throw;  // one error line and exit code, from rank 0
-    }
+    if (kopt->count()) a->request.k = a->items;
+    const mpi::MpiRunResult result = mpi::run_mpi_run(a->request);
+    // Only rank 0 reports and sets the exit code (run_mpi_run throws bad input there only).
+    if (result.rank != 0) return;
+    const bool verified = result.report.verified();
+    if (a->json)
+      print_json(inv, "blockcast-mpi-run", mpi_run_json(result), verified ? Status::accepted : Status::rejected);
+    else
+      std::fputs(mpi_run_text(result).c_str(), stdout);
+    if (!verified) leave(Status::rejected);
   });
 }
 

@@ -17,10 +17,7 @@
 #include "checked.hpp"
 #include "commands.hpp"
 #include "options.hpp"
-#include "plan.hpp"
-#include "plan/network_text.hpp"
-#include "plan/plan_json.hpp"
-#include "plan/plan_run.hpp"
+#include "plan.hpp"  // reports/: the run (search/plan/plan_run.hpp), its JSON and the text
 
 namespace blockcast::cli {
 

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "commands.hpp"
+#include "decided_tree.hpp"
 #include "memory_watch.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -55,7 +56,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
     if (a->json)
       print_json(inv, "blockcast-prove", prove_json(r));
     else
-      std::cout << prove_text(r);
+      std::cout << prove_text(r, condition_phrase(q.receive_only, q.extendable));
     if (r.result.verdict != Verdict::solved) leave(status_of(r.result.verdict));
   });
 }

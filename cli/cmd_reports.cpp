@@ -1,7 +1,7 @@
 // Reports and exports (Karp et al. 1993, Sec. 3; Subramonian and Venkatasubramanian 1993,
 // Sec. 6; Adler et al. 1997, Sec. 2). Subcommands:
 //   reception FILE --k K [--format text|markdown|svg] [--addressing absolute|relative] [--step-range A..B]
-//   draw tree [--L 3 --t 7] [--format dot|svg]     draw automaton [--L 3] [--format dot|svg]
+//   draw tree --L 3 (--t 7 | --P 10) [--format dot|svg]     draw automaton [--L 3] [--format dot|svg]
 //   draw schedule FILE [--item I] [--format dot|svg]
 //   report DIR                               (DIR/report.md and DIR/report.html)
 //   export FILE --k K --format goal|csv [--bytes N] [--segment-bytes S]
@@ -19,6 +19,7 @@
 #include "expand.hpp"
 #include "export.hpp"
 #include "options.hpp"
+#include "postal.hpp"
 #include "reception_table.hpp"
 #include "run_report.hpp"
 #include "schedule_json.hpp"
@@ -99,9 +100,21 @@ void register_reception(CLI::App& app, const Invocation& inv) {
   });
 }
 
+// The depth of the tree `draw tree --P` draws: P as in `solve --P` (processors including the
+// source), so the optimal tree T_t has P-1 = f_t nodes; other P have no optimal tree.
+int depth_for_P(int L, i64 P) {
+  require_latency(L);
+  const int t = broadcast_depth(L, P - 1);
+  if (fib(L, t) == P - 1) return t;
+  throw InputError("--P " + std::to_string(P) + ": draw tree draws the optimal tree T_t, P-1 = f_t nodes; P = " +
+                   std::to_string(P) + " lies between P = " + std::to_string(fib(L, t - 1) + 1) + " (--t " +
+                   std::to_string(t - 1) + ") and P = " + std::to_string(fib(L, t) + 1) + " (--t " + std::to_string(t) + ")");
+}
+
 void register_draw(CLI::App& app, const Invocation& inv) {
   struct Args {
     int L = 0, t = 0;  // required (the options table): no default
+    i64 P = 0;         // instead of t, as in solve
     std::string format;
     bool json = false;
   };
@@ -110,11 +123,16 @@ void register_draw(CLI::App& app, const Invocation& inv) {
   auto targs = std::make_shared<Args>();
   auto* tree = draw->add_subcommand("tree", "optimal broadcast tree T_t (node labels: delay and relative name) as DOT");
   add(tree, "L", targs->L);
-  add(tree, "t", targs->t);
+  auto* t_opt = add(tree, "t", targs->t);
+  auto* P_opt = add(tree, "P", targs->P);
   add(tree, "format", targs->format);
   add_svg_alias(tree, targs->format);
   add(tree, "json", targs->json);
-  tree->callback([targs, &inv] { draw_output(inv, tree_dot(targs->L, targs->t), targs->format, targs->json); });
+  tree->callback([targs, t_opt, P_opt, &inv] {
+    if (t_opt->count() && P_opt->count()) throw InputError("--P and --t both given: --t means P-1 = f_t, use one of them");
+    const int t = P_opt->count() ? depth_for_P(targs->L, targs->P) : targs->t;
+    draw_output(inv, tree_dot(targs->L, t), targs->format, targs->json);
+  });
   auto aargs = std::make_shared<Args>();
   auto* aut =
       draw->add_subcommand("automaton", "word automaton over the letters a.. of latency L (recurrent states) as DOT");

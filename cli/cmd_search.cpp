@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "decided_tree.hpp"
 #include "progress.hpp"
 #include "render.hpp"
 #include "search_args.hpp"
@@ -65,17 +66,18 @@ void run_solve_command(SolveRequest r, const SolveArgs& a, const Invocation& inv
     else
       tick.emplace(bar, what, shown_limit);
   };
+  const std::string condition = condition_phrase(r.receive_only ? letter_name(*r.receive_only) : "", r.extendable);
   if (!a.search.json)
     r.on_answer = [&](const SolveAnswer& s) {
       tick.reset();  // the line is cleared before the result goes to stdout
-      std::cout << solve_text(s, a.search.stats) << std::flush;
+      std::cout << solve_text(s, a.search.stats, condition) << std::flush;
     };
   const SolveResult result = run_solve(r);
   tick.reset();
   if (result.instance && a.search.json)
     print_json(inv, instance_outcome(*result.instance, a.search.stats));
   else if (result.instance)
-    std::cout << instance_text(*result.instance, a.search.stats);
+    std::cout << instance_text(*result.instance, a.search.stats, condition);
   else if (a.search.json)
     print_json(inv, result.answers.size() == 1 ? solve_outcome(result.answers.front()) : solve_list_outcome(result));
   exit_with(result.verdict);

@@ -10,16 +10,15 @@
 // lower bound: its column depends on the machine's speed, the rest of the table does not.
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 
 #include "commands.hpp"
-#include "everyp/table_run.hpp"
 #include "memory_watch.hpp"
 #include "options.hpp"
 #include "output_lock.hpp"
 #include "progress.hpp"
-#include "table_heatmap.hpp"
-#include "table_ranges.hpp"
+#include "table_answer.hpp"  // reports/: the run (search/everyp/table_run.hpp), its ranges and report page
 #include "table_units.hpp"
 #include "unit_runner.hpp"
 
@@ -57,6 +56,109 @@ TableRequest request(const Args& a) {
   return q;
 }
 
+// The options table states EveryPOptions' own budgets as the default; every table run
+// checks that the two still agree, so --help never shows a stale number.
+void check_option_defaults() {
+  if (std::to_string(EveryPOptions{}.cell_nodes) != option_spec("table", "max-nodes").deflt ||
+      EveryPOptions{}.base_nodes != EveryPOptions{}.cell_nodes)
+    throw std::logic_error("options table: table --max-nodes default differs from EveryPOptions");
+}
+
+// The table rendered as the command prints it (without --cells' summary line).
+std::string ranges_output(const Args& a, const Invocation& inv, const std::vector<CellRange>& ranges,
+                          const TableSummary& sum, Status verdict, const std::string& reason) {
+  if (!a.json) return a.format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum);
+  Outcome o = outcome_from_json("blockcast-table", ranges_json(ranges, sum), verdict);
+  o.reason = reason;
+  return envelope_text(to_json(o, inv.command_line)) + "\n";
+}
+
+// What --max-memory prints when it stops the run: the ranges of the L finished, then UNKNOWN.
+std::string table_stopped_output(const Args& a, const Invocation& inv, const std::string& reason,
+                           const std::vector<nlohmann::json>& finished, double seconds) {
+  auto [ranges, sum, lines] = join_table_parts(finished);
+  sum.seconds = seconds;
+  if (a.json && !a.cells) return ranges_output(a, inv, ranges, sum, Status::unknown, reason);  // the envelope says it
+  std::string text;
+  if (a.cells)
+    for (const auto& l : lines) text += l + "\n";
+  else
+    text = ranges_output(a, inv, ranges, sum, Status::unknown, reason);
+  return text + "UNKNOWN: " + reason + (a.resume.empty() ? "" : "; --resume " + a.resume + " continues") + "\n";
+}
+
+// Rank 0's output once every L is in: the report page, the cells or the ranges; exit 5
+// (docs/exit-codes.md) when a cell has no schedule: a limit stopped every depth tried.
+void print_table(const Args& a, const Invocation& inv, const std::vector<nlohmann::json>& parts, double seconds) {
+  auto [ranges, sum, lines] = join_table_parts(parts);
+  sum.seconds = seconds;
+  if (!a.out.empty()) {  // the report page with the heat map (reports/table_heatmap.hpp)
+    const WrittenPages w = write_table_report(a.out, ranges, sum);
+    std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
+  }
+  const Status verdict = sum.none > 0 ? Status::unknown : Status::solved;
+  if (a.cells) {
+    for (const auto& l : lines) std::cout << l << "\n";
+    if (!a.json) std::cout << summary_line(sum) << "\n";
+  } else if (a.json) {
+    print_json(inv, "blockcast-table", ranges_json(ranges, sum), verdict);
+  } else {
+    std::cout << ranges_output(a, inv, ranges, sum, verdict, "");
+  }
+  if (sum.none > 0) leave(Status::unknown);
+}
+
+// One unit: the rows of one L, with the progress line over the whole table.
+nlohmann::json table_unit(const Args& a, const TableRequest& q, const EveryPOptions& opt, std::size_t unit,
+                          Progress& bar, const std::function<double()>& elapsed) {
+  const auto width = static_cast<std::size_t>(a.P.size());
+  const auto cells = q.Ls.size() * width;
+  const auto rows = table_rows(q, q.Ls[unit], opt, [&](std::size_t done_in_L, std::size_t) {
+    if (!bar.enabled()) return;
+    const double s = elapsed();
+    const std::size_t done = unit * width + done_in_L;
+    bar.update("table: " + std::to_string(done) + "/" + std::to_string(cells) + " cells, " + duration(s) +
+               " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(cells - done)));
+  });
+  return table_part_json(rows, a.cells, a.json);
+}
+
+// The command: validated request, one unit per L (cli/unit_runner.hpp: spread over MPI
+// ranks, recorded with --resume DIR) under the whole command's deadline, then the output.
+void table_command(const Args& a, const CLI::App* sub, const Invocation& inv) {
+  if (a.format != "text" && a.format != "markdown")
+    throw InputError("--format '" + a.format + "': expected text or markdown");
+  const TableRequest q = request(a);
+  check_table_request(q);  // the run layer's one validation (search/everyp/table_run.hpp)
+  check_option_defaults();
+  const EveryPOptions opt = table_options(q, with_deadline_in(Limits{}, a.time_limit));  // the whole command's deadline
+  const auto start = std::chrono::steady_clock::now();
+  const std::function<double()> elapsed = [start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  OutputLocks locks({a.resume, a.out});  // one run per output folder
+  // --max-memory: stops before the limit with the ranges of the L finished
+  // (recorded with --resume DIR, which continues); cli/memory_watch.hpp.
+  MemoryWatch memory(
+      a.max_memory,
+      [&](const std::string& reason, const std::vector<nlohmann::json>& finished) {
+        return table_stopped_output(a, inv, reason, finished, elapsed());
+      },
+      [&locks] { locks.release(); });
+  Progress bar;
+  std::vector<std::string> keys;
+  for (const int L : q.Ls) keys.push_back("L" + std::to_string(L));
+  const UnitRunOptions units{a.resume, !a.resume.empty(),
+                             option_fingerprint(sub, {"L", "threads", "resume", "out", "max-memory", "time-limit"}), &memory};
+  const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
+    out.summary = table_unit(a, q, opt, unit, bar, elapsed);
+    out.complete = !opt.limits.expired();  // cells the deadline left out: --resume runs this L again
+  });
+  bar.finish();
+  if (!parts) return;  // an MPI worker rank: rank 0 prints
+  print_table(a, inv, *parts, elapsed());
+}
+
 }  // namespace
 
 void register_table(CLI::App& app, const Invocation& inv) {
@@ -75,79 +177,7 @@ void register_table(CLI::App& app, const Invocation& inv) {
   add(sub, "max-memory", a->max_memory);
   add(sub, "period", a->periods);
   add(sub, "period-time-limit", a->period_time_limit);
-  sub->callback([a, sub, &inv] {
-    if (a->format != "text" && a->format != "markdown")
-      throw InputError("--format '" + a->format + "': expected text or markdown");
-    TableRequest q = request(*a);
-    check_table_request(q);  // the run layer's one validation (search/everyp/table_run.hpp)
-    const auto width = static_cast<std::size_t>(a->P.size());
-    const auto cells = q.Ls.size() * width;
-    // The options table states EveryPOptions' own budgets as the default; every table run
-    // checks that the two still agree, so --help never shows a stale number.
-    if (std::to_string(EveryPOptions{}.cell_nodes) != option_spec("table", "max-nodes").deflt ||
-        EveryPOptions{}.base_nodes != EveryPOptions{}.cell_nodes)
-      throw std::logic_error("options table: table --max-nodes default differs from EveryPOptions");
-    const EveryPOptions opt = table_options(q, with_deadline_in(Limits{}, a->time_limit));  // the whole command's deadline
-    const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    OutputLocks locks({a->resume, a->out});  // one run per output folder
-    // --max-memory: stops before the limit with the ranges of the L finished
-    // (recorded with --resume DIR, which continues); cli/memory_watch.hpp.
-    MemoryWatch memory(
-        a->max_memory,
-        [&](const std::string& reason, const std::vector<nlohmann::json>& finished) {
-          auto [ranges, sum, lines] = join_table_parts(finished);
-          sum.seconds = elapsed();
-          std::string text;
-          if (a->cells) {
-            for (const auto& l : lines) text += l + "\n";
-          } else if (a->json) {
-            Outcome o = outcome_from_json("blockcast-table", ranges_json(ranges, sum), Status::unknown);
-            o.reason = reason;
-            return envelope_text(to_json(o, inv.command_line)) + "\n";
-          } else {
-            text = a->format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum);
-          }
-          return text + "UNKNOWN: " + reason + (a->resume.empty() ? "" : "; --resume " + a->resume + " continues") + "\n";
-        },
-        [&locks] { locks.release(); });
-    Progress bar;
-    // One unit per L (cli/unit_runner.hpp): spread over MPI ranks, recorded with --resume DIR.
-    std::vector<std::string> keys;
-    for (const int L : q.Ls) keys.push_back("L" + std::to_string(L));
-    const UnitRunOptions units{a->resume, !a->resume.empty(),
-                               option_fingerprint(sub, {"L", "threads", "resume", "out", "max-memory", "time-limit"}), &memory};
-    const auto parts = run_units(keys, units, [&](std::size_t unit, UnitOutput& out) {
-      const int L = q.Ls[unit];
-      const auto rows = table_rows(q, L, opt, [&](std::size_t done_in_L, std::size_t) {
-        if (!bar.enabled()) return;
-        const double s = elapsed();
-        const std::size_t done = unit * width + done_in_L;
-        bar.update("table: " + std::to_string(done) + "/" + std::to_string(cells) + " cells, " + duration(s) +
-                   " elapsed, ETA " + duration(s / static_cast<double>(done) * static_cast<double>(cells - done)));
-      });
-      out.summary = table_part_json(rows, a->cells, a->json);
-      out.complete = !opt.limits.expired();  // cells the deadline left out: --resume runs this L again
-    });
-    bar.finish();
-    if (!parts) return;  // an MPI worker rank: rank 0 prints
-    auto [ranges, sum, lines] = join_table_parts(*parts);
-    sum.seconds = elapsed();
-    if (!a->out.empty()) {  // the report page with the heat map (reports/table_heatmap.hpp)
-      const WrittenPages w = write_table_report(a->out, ranges, sum);
-      std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
-    }
-    if (a->cells) {
-      for (const auto& l : lines) std::cout << l << "\n";
-      if (!a->json) std::cout << summary_line(sum) << "\n";
-    } else if (a->json) {
-      print_json(inv, "blockcast-table", ranges_json(ranges, sum), sum.none > 0 ? Status::unknown : Status::solved);
-    } else {
-      std::cout << (a->format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum));
-    }
-    // docs/exit-codes.md: a cell without a schedule means a limit stopped every depth tried.
-    if (sum.none > 0) leave(Status::unknown);
-  });
+  sub->callback([a, sub, &inv] { table_command(*a, sub, inv); });
 }
 
 }  // namespace blockcast::cli

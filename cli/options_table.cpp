@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "options.hpp"
+#include "postal.hpp"  // kMaxLatency: one limit for the CLI, the C++ API and Python
 
 namespace blockcast::cli {
 
@@ -17,9 +18,9 @@ const std::vector<OptionSpec> kTable = {
     // L, t, P and k define the question a command answers: required, never defaulted (a
     // forgotten --L answered for L = 3 is a confident wrong answer). The tables and the
     // conjecture survey ranges of them; their default ranges are printed row by row.
-    {"*", "L", K::list, "", 1, 256, "latency L of the postal model (a message takes L steps)", required_unless("assignment")},
-    {"conjecture", "L", K::list, "3..10", 1, 1024, "latencies L to certify: N, A..B or a list"},
-    {"table", "L", K::list, "2..8", 1, 256, "latencies L: N, A..B or a list"},
+    {"*", "L", K::list, "", 1, kMaxLatency, "latency L of the postal model (a message takes L steps)", required_unless("assignment")},
+    {"conjecture", "L", K::list, "3..10", 1, kMaxLatency, "latencies L to certify: N, A..B or a list"},
+    {"table", "L", K::list, "2..8", 1, kMaxLatency, "latencies L: N, A..B or a list"},
     {"kbroadcast-table", "L", K::list, "1..3", 1, 16, "latencies L: N, A..B or a list"},
     {"*", "t", K::int_, "", 0, 1024, "tree depth t: the optimal tree has P-1 = f_t nodes", required_unless("P")},
     {"*", "P", K::list, "", 2, kNoLimit, "processors including the source: N, A..B or a list (10,100,1000)",
@@ -28,6 +29,8 @@ const std::vector<OptionSpec> kTable = {
     {"kbroadcast-table", "P", K::list, "2..8", 2, 100'000, "processors including the source: A..B (P <= 12 without --ranges)"},
     {"simple-schedule", "P", K::list, "", 2, 100'000, "processors including the source: N, A..B or a list", kRequired},
     {"latency", "P", K::list, "", 2, 100'000, "processors including the source: N, A..B or a list", kRequired},
+    {"draw tree", "P", K::list, "", 2, kNoLimit, "processors including the source, as in solve: draws T_t with P-1 = f_t nodes",
+     required_unless("t")},
     {"kbroadcast-baselines", "L", K::list, "", 1, 64, "latencies L: N, A..B or a list", kRequired},
     {"kbroadcast-baselines", "P", K::list, "", 2, 1'000'000, "processors including the source: N, A..B or a list (P*k <= 10^6)",
      kRequired},

@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "everyp/every_p.hpp"
-#include "table_ranges.hpp"
+#include "table_ranges.hpp"  // reports/: CellRange, TableSummary and the cells (search/everyp/every_p.hpp)
 
 namespace blockcast::cli {
 

@@ -5,10 +5,8 @@
 namespace blockcast {
 
 void require_latency(int L) {
-  // 1024: conjecture's range; counts are checked 64-bit integers, so only time
-  // and memory bound L, and each command's option range says what it takes.
-  if (L < 1 || L > 1024)
-    throw InputError("latency L must be in 1..1024, got " + std::to_string(L));
+  if (L < 1 || L > kMaxLatency)
+    throw InputError("latency L must be in 1.." + std::to_string(kMaxLatency) + ", got " + std::to_string(L));
 }
 
 std::vector<i64> fib_sequence(int L, int n) {

@@ -19,6 +19,10 @@ i64 nodes_at_label(int L, int d);
 // Largest t with f_t representable in 63 bits.
 int max_depth(int L);
 
-void require_latency(int L);  // InputError unless 1 <= L <= 1024
+// The largest latency any question takes (conjecture certifies L up to it; the CLI's --L,
+// the C++ API and Python share it). Counts are checked 64-bit integers, so only time and
+// memory bound L.
+inline constexpr int kMaxLatency = 1024;
+void require_latency(int L);  // InputError unless 1 <= L <= kMaxLatency
 
 }  // namespace blockcast

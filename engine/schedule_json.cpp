@@ -11,6 +11,7 @@
 #include "json_fields.hpp"
 #include "kitem/circulant.hpp"
 #include "outcome.hpp"
+#include "postal.hpp"
 
 namespace blockcast {
 
@@ -21,12 +22,21 @@ constexpr const char* kExplicit = "blockcast-schedule";
 constexpr const char* kKItem = "blockcast-kitem-schedule";
 constexpr const char* kAssignment = "blockcast-assignment";
 constexpr const char* kCirculant = "blockcast-circulant-schedule";
+constexpr const char* kPeriodic = "blockcast-periodic-schedule";
 
 std::string format_of(const json& j) {
   if (!j.is_object()) return j.is_array() ? "a JSON array" : "a JSON value";
   if (j.contains("format") && j["format"].is_string()) return j["format"].get<std::string>();
   if (j.contains("blocks")) return kAssignment;  // files written before the envelope
   return "JSON without a \"format\" field";
+}
+
+// A document (or a report's "schedule"/"witness" field) that is a schedule of a form the
+// readers take, not a summary of one (kbroadcast's replay of the cut has no format).
+bool holds_schedule(const json& j) {
+  if (!j.is_object()) return false;
+  const std::string f = format_of(j);
+  return f == kAssignment || f == kExplicit || f == kKItem || f == kCirculant || f == kPeriodic;
 }
 }  // namespace
 
@@ -41,7 +51,7 @@ json to_json(const Schedule& s) {
 Schedule explicit_schedule_from_json(const json& j, const std::string& where) {
   using namespace json_fields;
   Schedule s;
-  s.L = static_cast<int>(integer(j, "L", 1, 256, where));
+  s.L = static_cast<int>(integer(j, "L", 1, kMaxLatency, where));
   s.P = integer(j, "P", 2, 1 << 30, where);
   s.items = static_cast<std::int32_t>(integer(j, "items", 1, 1 << 30, where));
   s.expected_delay = opt_integer(j, "delay", 0, 1 << 30, where).value_or(0);
@@ -81,7 +91,7 @@ ScheduleInput circulant_from_json(const json& j, const std::string& where, const
   using namespace json_fields;
   if (integer(j, "L", 1, 1, where) != 1) throw InputError(where + ": a circulant schedule has L = 1");
   const CirculantInput c{integer(j, "P", 2, INT32_MAX, where), integer(j, "items", 1, 1 << 30, where)};
-  ScheduleInput in{kCirculant, std::nullopt, std::nullopt, c};
+  ScheduleInput in{kCirculant, std::nullopt, std::nullopt, c, std::nullopt};
   if (c.P - 1 <= kExplicitCirculantLimit / c.k)
     in.explicit_ = circulant_schedule(c.P, c.k);
   else if (!implicit_ok)
@@ -96,15 +106,32 @@ ScheduleInput circulant_from_json(const json& j, const std::string& where, const
 ScheduleInput schedule_from_json(const json& j, const std::string& where, const std::string& command,
                                  bool implicit_ok) {
   const std::string f = format_of(j);
-  if (f == kAssignment) return {f, assignment_from_json(j), std::nullopt, std::nullopt};
-  if (f == kExplicit || f == kKItem) return {f, std::nullopt, explicit_schedule_from_json(j, where), std::nullopt};
+  if (f == kAssignment) return {f, assignment_from_json(j), std::nullopt, std::nullopt, std::nullopt};
+  if (f == kExplicit || f == kKItem)
+    return {f, std::nullopt, explicit_schedule_from_json(j, where), std::nullopt, std::nullopt};
   if (f == kCirculant) return circulant_from_json(j, where, command, implicit_ok);
+  if (f == kPeriodic) {
+    return {f, std::nullopt, std::nullopt, std::nullopt, periodic_schedule_from_json(j, where)};
+  }
   if (j.is_object())
     for (const char* key : {"schedule", "witness"})
-      if (j.contains(key) && j[key].is_object()) return schedule_from_json(j[key], where, command, implicit_ok);
+      if (j.contains(key) && holds_schedule(j[key])) return schedule_from_json(j[key], where, command, implicit_ok);
+  if (j.is_object() && j.contains("results") && j["results"].is_array())  // solve --P 8,1000, several answers
+    throw InputError("'" + where + "' holds " + std::to_string(j["results"].size()) + " answers (" + f +
+                     " for several P), not one schedule: " + command + " reads one; run the command with one --P");
+  if (f == "blockcast-kbroadcast")  // its best schedule was too large to inline (reports/kbroadcast_schedules.hpp)
+    throw InputError("'" + where + "' holds a blockcast-kbroadcast report without its schedule (too many messages to "
+                     "inline): write the schedules with `kbroadcast --out DIR` and give " + command + " DIR/<name>.json");
   throw InputError("'" + where + "' holds " + f + ", not a schedule: " + command +
-                   " reads blockcast-assignment (solve, table --cells, conjecture --out) or blockcast-schedule / "
-                   "blockcast-kitem-schedule / blockcast-circulant-schedule (kbroadcast --out, continuous-search --json)");
+                   " reads blockcast-assignment (solve, table --cells, conjecture --out), blockcast-periodic-schedule "
+                   "(solve) or blockcast-schedule / blockcast-kitem-schedule / blockcast-circulant-schedule (kbroadcast, "
+                   "continuous-search --json)");
+}
+
+const json& block_cyclic_document(const json& j) {
+  if (j.is_object() && j.contains("block_cyclic") && j["block_cyclic"].is_object() && j["block_cyclic"].contains("schedule"))
+    return j["block_cyclic"];
+  return j;
 }
 
 json read_json_input(const std::string& path) {

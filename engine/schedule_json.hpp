@@ -3,7 +3,8 @@
 //  - a block-cyclic assignment ("blockcast-assignment", docs/assignment-format.md), alone or
 //    inside an outcome envelope under "schedule" or "witness" (solve --json, mpi-run --json);
 //  - an explicit schedule: every message of a window of items ("blockcast-schedule", and the
-//    k-item files "blockcast-kitem-schedule" of kbroadcast --out / continuous-search --json).
+//    k-item files "blockcast-kitem-schedule" of kbroadcast --out / continuous-search --json);
+//  - a periodic schedule ("blockcast-periodic-schedule", solve --json when it is the best).
 // Anything else is a one-line InputError naming the format it saw and what reads it.
 #pragma once
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "assignment.hpp"
+#include "periodic_schedule.hpp"
 #include "schedule.hpp"
 
 namespace blockcast {
@@ -27,6 +29,7 @@ struct ScheduleInput {
   std::optional<Schedule> explicit_;     // explicit: exactly its items (also a circulant
                                          // schedule of at most kExplicitCirculantLimit messages)
   std::optional<CirculantInput> circulant;  // a circulant file (with explicit_ when small)
+  std::optional<PeriodicSchedule> periodic;  // periodic: expands to any number of items
 };
 
 // `where` names the input in messages (a file name). `command` names the reader in the
@@ -34,6 +37,11 @@ struct ScheduleInput {
 // InputError unless the command takes it per rank (`implicit_ok`: rank-program, mpi-run).
 ScheduleInput schedule_from_json(const nlohmann::json& j, const std::string& where, const std::string& command,
                                  bool implicit_ok = false);
+// A solve answer's block-cyclic part (its "block_cyclic" object, which holds the assignment
+// under "schedule") when the document has one, else the document itself: the readers that
+// need a block-cyclic assignment (kbroadcast --assignment, the library's read_continuous)
+// take it even where the answer's best schedule is periodic.
+const nlohmann::json& block_cyclic_document(const nlohmann::json& j);
 // read_json_file, with "-" = standard input (same size bound).
 nlohmann::json read_json_input(const std::string& path);
 ScheduleInput read_schedule_input(const std::string& path, const std::string& command, bool implicit_ok = false);

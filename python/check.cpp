@@ -15,13 +15,14 @@ namespace bc = blockcast::api;
 namespace {
 
 // JSON text as given, or the contents of the file it names. Text whose first non-blank
-// character is '{' or '[' is JSON; anything else is a path (a missing file: ValueError).
+// character is '{' or '[' is JSON; anything else is a path (a missing file: InvalidInput, in
+// the CLI's words).
 std::string document(const py::object& source) {
   const std::string s = py::str(py::module_::import("os").attr("fspath")(source));
   const auto first = s.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && (s[first] == '{' || s[first] == '[')) return s;
   std::ifstream in(s, std::ios::binary);
-  if (!in) throw bc::InvalidInput("'" + s + "': not JSON text and no such file");
+  if (!in) throw bc::InvalidInput("cannot read file '" + s + "'");
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

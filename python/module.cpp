@@ -16,6 +16,8 @@ namespace bc = blockcast::api;
 void bind_check(py::module_& m);  // python/check.cpp: check, simulate, verify_certificate
 void bind_table(py::module_& m);  // python/table.cpp: table
 void bind_prove(py::module_& m);  // python/prove.cpp: prove
+void bind_kitem_table(py::module_& m);  // python/kitem_table.cpp: kitem_table, continuous_search
+void bind_conjecture(py::module_& m);  // python/conjecture.cpp: conjecture
 
 namespace {
 
@@ -180,6 +182,8 @@ PYBIND11_MODULE(blockcast, m) {
   bind_check(m);
   bind_table(m);
   bind_prove(m);
+  bind_kitem_table(m);
+  bind_conjecture(m);
   // Long searches release the GIL so other Python threads keep running.
   m.def("solve", [](int L, std::int64_t P, double time_limit, int threads) {
         py::gil_scoped_release nogil;

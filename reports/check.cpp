@@ -21,8 +21,9 @@ std::string summary(const Assignment& a) {
   const size_t shown = 12;
   for (size_t n = 0; n < a.blocks.size() && n < shown; ++n) {
     const auto& b = a.blocks[n];
-    s << " (r=" << b.r << ",u=" << b.u << ")" << (b.word.empty() ? "-" : word_string(b.word));
-    if (b.count != 1) s << "x" << b.count;
+    // Counts apart from words (from L = 24 on, 'x' is a letter): "(r=5,u=7) acab x3, (r=2,u=4) a".
+    s << (n == 0 ? " (r=" : ", (r=") << b.r << ",u=" << b.u << ") " << (b.word.empty() ? "-" : word_string(b.word));
+    if (b.count != 1) s << " x" << b.count;
   }
   if (a.blocks.size() > shown) s << " ... (" << a.blocks.size() << " entries)";
   s << "; receive-only " << letter_name(a.receive_only);
@@ -49,20 +50,28 @@ Outcome check_outcome(const ScheduleCheck& c, CheckMode mode) {
 }
 
 std::string check_text(const ScheduleCheck& c) {
+  const std::string what = c.form == ScheduleCheck::Form::assignment ? "The block-cyclic schedule"
+                           : c.form == ScheduleCheck::Form::circulant ? "The L = 1 circulant schedule"
+                           : c.form == ScheduleCheck::Form::periodic  ? "The periodic schedule"
+                                                                       : "The schedule";
   std::ostringstream s;
   if (replayed(c)) {
-    s << "simulated " << c.items << " items on P=" << c.P << " processors: " << c.messages << " messages, max delay "
-      << c.max_delay << ", time " << c.time << " (last reception step); ";
+    const bool ok = c.verdict == Status::accepted;
+    s << what << (ok ? " broadcasts every item correctly in the postal model: " : " misses the delay its file claims: ")
+      << verdict_name(c.verdict) << ", replayed " << c.items << " items on P=" << c.P << " processors: " << c.messages
+      << " messages, max delay " << c.max_delay << ", time " << c.time << " (last reception step); ";
     if (c.expected_delay)
       s << "every item's delay = L+T = " << c.expected_delay << ": " << (c.every_delay_expected ? "yes" : "no") << "\n";
     else
       s << "no delay claimed by the file\n";
   } else if (c.verdict == Status::rejected) {
-    s << "FAIL: " << c.reason << "\n";
+    s << what << " breaks a rule: " << verdict_name(c.verdict) << ", " << c.reason << "\n";
   } else if (c.form == ScheduleCheck::Form::circulant) {
-    s << "OK  L=1 circulant P=" << c.P << " k=" << c.items << ": time " << c.time << "; " << c.checks << "\n";
+    s << what << " is correct (checked structurally): " << verdict_name(c.verdict) << ", P=" << c.P << " k=" << c.items
+      << ": time " << c.time << "; " << c.checks << "\n";
   } else {
-    s << "OK  " << summary(*c.assignment) << "\n";
+    s << what << " is legal (symbolic check: words, blocks, letter conservation): " << verdict_name(c.verdict) << ", "
+      << summary(*c.assignment) << "\n";
   }
   return s.str();
 }
@@ -80,14 +89,16 @@ Outcome certificate_outcome(const CertificateCheck& r, const Certificate& c, std
 }
 
 std::string certificate_check_text(const CertificateCheck& r, const Certificate& c, std::int64_t sim_events) {
-  if (r.verdict != Status::accepted) return "FAIL: " + r.reason + "\n";
+  if (r.verdict != Status::accepted) return "The certificate does not verify: " + verdict_name(r.verdict) + ", " + r.reason + "\n";
   const bool pruned = c.shape == Shape::pruned;
   const std::string I = pruned ? "pruned(" : "I(";  // same names as the error messages
   std::ostringstream s;
-  s << "OK  L=" << c.L << (pruned ? " shape=pruned" : "") << " x=" << letter_name(c.x) << " t0=" << c.t0
-    << ": base cases " << I << c.t0 << ").." << I << c.t0 + c.L - 1 << ") checked, compositions " << I
-    << r.composed.front() << ").." << I << r.composed.back() << ") checked; every t >= " << c.t0
-    << (pruned ? " has a pruned schedule with delay L+t+1" : " is solvable");
+  s << "For L = " << c.L << " and every t >= " << c.t0 << ", a block-cyclic schedule reaches delay "
+    << (pruned ? "L+t+1 on a pruned tree" : "L+t on the optimal tree T_t")
+    << " (the induction certificate, re-checked): " << verdict_name(r.verdict) << ", L=" << c.L
+    << (pruned ? " shape=pruned" : "") << " x=" << letter_name(c.x) << " t0=" << c.t0 << ": base cases " << I << c.t0
+    << ").." << I << c.t0 + c.L - 1 << ") checked, compositions " << I << r.composed.front() << ").." << I
+    << r.composed.back() << ") checked";
   s << "; simulated " << r.simulated << " of " << c.base_cases.size() << " base cases (P*(items+L+T) <= " << sim_events
     << ", --sim-events); " << (r.simulated == static_cast<int>(c.base_cases.size()) ? "all replayed" : "the others symbolic only")
     << "; " << r.minimality.text() << "\n";

@@ -16,13 +16,16 @@ namespace blockcast {
 // shape, t, T, P, delay, receive-only letter; a replay's k, P, L, messages, max_delay, time,
 // expected_delay, every_delay_expected; a circulant's L, P, k, time, checks).
 Outcome check_outcome(const ScheduleCheck& c, CheckMode mode);
-// One line: "OK  ..." for an accepted assignment or circulant, "simulated ..." for a replay,
-// "FAIL: why" for a rule broken.
+// One line: a sentence saying what was shown about which form of schedule, then the verdict
+// (ACCEPTED / REJECTED) and the evidence: the symbolic check's summary, the replay's counts,
+// or the first rule broken.
 std::string check_text(const ScheduleCheck& c);
 
 // verify-certificate: format "blockcast-verify-certificate"; the payload the L and, when
 // accepted, the shape, x, t0, base cases, compositions, simulations and minimality evidence.
 Outcome certificate_outcome(const CertificateCheck& c, const Certificate& certificate, std::int64_t sim_events);
+// One line: "For L = 3 and every t >= 7, a block-cyclic schedule reaches delay L+t on the
+// optimal tree T_t (...): ACCEPTED, " and the evidence; a rejection names its reason.
 std::string certificate_check_text(const CertificateCheck& c, const Certificate& certificate, std::int64_t sim_events);
 
 }  // namespace blockcast

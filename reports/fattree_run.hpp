@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "fattree/fattree_run.hpp"  // the runs, reached by the CLI through this header
 #include "fattree_plots.hpp"
 #include "outcome.hpp"
 

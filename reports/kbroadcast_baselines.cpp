@@ -116,4 +116,16 @@ std::string baselines_svg(const BaselineTable& t, bool ratio) {
   return plot_svg(p);
 }
 
+std::string baselines_closing_text(const BaselinesResult& r) {
+  std::string s = baselines_footer(r.table);
+  if (r.table.not_reached > 0) s += "time limit reached: " + std::to_string(r.table.not_reached) + " rows not reached\n";
+  return s;
+}
+
+Outcome baselines_outcome(const BaselinesResult& r) {
+  nlohmann::json j = baselines_json(r.table);
+  if (r.table.not_reached > 0) j["not_reached"] = r.table.not_reached;
+  return outcome_from_json("blockcast-kbroadcast-baselines", j, r.verdict);
+}
+
 }  // namespace blockcast

@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "kitem/baselines_run.hpp"
 #include "kitem/baselines_table.hpp"
+#include "outcome.hpp"
 
 namespace blockcast {
 
@@ -20,5 +22,11 @@ nlohmann::json baselines_json(const BaselineTable& t);
 // baseline, blockcast's schedule and the lower bound. ratio: time / lower bound instead of
 // the time. InputError if the table has a single (P, k).
 std::string baselines_svg(const BaselineTable& t, bool ratio);
+
+// The `kbroadcast-baselines` run (search/kitem/baselines_run.hpp): the footer and the line of
+// rows not reached (the header and rows are printed as they finish); the outcome
+// "blockcast-kbroadcast-baselines" with the run's verdict ("not_reached" when some rows were).
+std::string baselines_closing_text(const BaselinesResult& r);
+Outcome baselines_outcome(const BaselinesResult& r);
 
 }  // namespace blockcast

@@ -91,4 +91,27 @@ std::string latency_svg(const LatencyStudy& s) {
   return plot_svg(p);
 }
 
+std::string simple_schedule_text(const SimpleScheduleResult& r) {
+  std::string s = simple_rows_text(r.rows);
+  if (r.cut_short)
+    s += "time limit reached: " + std::to_string(r.rows.size()) + " of " + std::to_string(r.P_count) + " P done\n";
+  return s;
+}
+
+Outcome simple_schedule_outcome(const SimpleScheduleResult& r) {
+  return outcome_from_json("blockcast-simple-schedule", simple_rows_json(r.rows), r.cut_short ? Status::unknown : Status::done);
+}
+
+std::string latency_text(const LatencyResult& r, const std::string& plot) {
+  std::string s = latency_study_text(r.study) + (plot.empty() ? "" : "wrote " + plot + "\n");
+  if (r.study.not_reached > 0) s += "time limit reached: " + std::to_string(r.study.not_reached) + " P not reached\n";
+  return s;
+}
+
+Outcome latency_outcome(const LatencyResult& r) {
+  nlohmann::json j = latency_study_json(r.study);
+  if (r.study.not_reached > 0) j["not_reached"] = r.study.not_reached;
+  return outcome_from_json("blockcast-latency", j, r.study.not_reached > 0 ? Status::unknown : Status::done);
+}
+
 }  // namespace blockcast

@@ -58,8 +58,32 @@ nlohmann::json implicit_schedule_json(const KItemSchedule& s) {
           {"skipped_rounds", c.skipped}, {"message_count", c.messages()}};
 }
 
+namespace {
+
+// "(= lower bound 17)", "(lower bound 16 + 1, proved optimal by the exact search)" or
+// "(lower bound 16 + 2, not proved optimal)".
+std::string against_bound(const KitemResult& r) {
+  const std::string bound = std::to_string(r.lower_bound);
+  if (r.time <= r.lower_bound) return "(= lower bound " + bound + ")";
+  const std::string gap = "lower bound " + bound + " + " + std::to_string(r.time - r.lower_bound);
+  return "(" + gap + (r.optimal ? ", proved optimal by the exact search)" : ", not proved optimal)");
+}
+
+}  // namespace
+
+std::string recommended_line(const KitemResult& r) {
+  if (r.time < 0) return "recommended: none (no schedule passed its checks)\n";
+  std::string line = "recommended: " + r.method + ", time " + std::to_string(r.time) + " " + against_bound(r);
+  const KItemSchedule* b = r.best();
+  if (b) line += ", " + std::to_string(b->messages) + " messages";
+  // --out writes the schedules kept in the list; a cut held only implicitly is not among them.
+  return line + (b ? "; --out DIR writes it as DIR/" + r.method + ".json" : "; " + r.verification) + "\n";
+}
+
 std::string kitem_result_text(const KitemResult& r) {
-  if (!r.continuous && r.bounds.not_cut.empty() && r.time < 0) return "UNKNOWN: " + r.reason + "\n";
+  if (!r.continuous && r.bounds.not_cut.empty() && r.time < 0)
+    return "No k-item schedule was found for L = " + std::to_string(r.L) + ", P = " + std::to_string(r.P) +
+           ", k = " + std::to_string(r.k) + ": UNKNOWN, " + r.reason + "\n";
   std::string out = kbroadcast_text(r.bounds);
   if (!r.schedules.schedules.empty())
     out += kitem_schedules_text(r.schedules);
@@ -67,7 +91,7 @@ std::string kitem_result_text(const KitemResult& r) {
     out += "  k-item schedules (lower bound " + std::to_string(r.lower_bound) + "):\n    " + r.method + ": time " +
            std::to_string(r.time) + " (lower bound + " + std::to_string(r.time - r.lower_bound) + "); " + r.verification + "\n";
   if (r.time >= 0 && r.verdict == Verdict::unknown) out += r.reason + "\n";
-  return out;
+  return out + recommended_line(r);
 }
 
 nlohmann::json kitem_result_json(const KitemResult& r) {
@@ -87,6 +111,13 @@ nlohmann::json kitem_result_json(const KitemResult& r) {
   j["candidates"] = nlohmann::json::array();
   for (const KItemAttempt& a : r.candidates)
     j["candidates"].push_back({{"method", a.method}, {"time", a.time}, {"seconds", a.seconds}, {"stopped", a.stopped}});
+  // "schedule" is the best schedule itself, so that check, simulate, export and mpi-run take
+  // this document (for its own k); the cut's replay summary is "cut_replay".
+  if (j.contains("schedule")) j["cut_replay"] = std::move(j["schedule"]), j.erase("schedule");
+  if (const KItemSchedule* best = r.best(); best && best->implicit && best->schedule.messages.empty())
+    j["schedule"] = implicit_schedule_json(*best);
+  else if (best && best->messages <= kMaxInlineMessages)
+    j["schedule"] = schedule_json(*best);
   return j;
 }
 

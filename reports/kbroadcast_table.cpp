@@ -45,16 +45,19 @@ std::string kitem_table_summary(const KItemTable& t) {
          std::to_string(max_gap) + "; UNKNOWN " + std::to_string(t.unknown) + "\n";
 }
 
+nlohmann::json kitem_row_json(const KItemRow& r) {
+  auto opt = [](const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+  return {{"L", r.L}, {"P", r.P}, {"k", r.k}, {"lower_bound", r.lower_bound},
+          {"exact_verdict", verdict_name(r.exact_verdict)}, {"optimum", opt(r.optimum)},
+          {"exact_upper", opt(r.exact_upper)}, {"exact_proof", r.exact_proof},
+          {"exact_seconds", r.exact_seconds}, {"continuous_delay", opt(r.continuous_delay)},
+          {"cut_time", opt(r.cut_time)}, {"ours_time", opt(r.ours_time)}, {"ours_name", r.ours_name},
+          {"simple_time_formula", r.simple_time}};
+}
+
 nlohmann::json kitem_table_json(const KItemTable& t) {
   nlohmann::json rows = nlohmann::json::array();
-  auto opt = [](const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-  for (const auto& r : t.rows)
-    rows.push_back({{"L", r.L}, {"P", r.P}, {"k", r.k}, {"lower_bound", r.lower_bound},
-                    {"exact_verdict", verdict_name(r.exact_verdict)}, {"optimum", opt(r.optimum)},
-                    {"exact_upper", opt(r.exact_upper)}, {"exact_proof", r.exact_proof},
-                    {"exact_seconds", r.exact_seconds}, {"continuous_delay", opt(r.continuous_delay)},
-                    {"cut_time", opt(r.cut_time)}, {"ours_time", opt(r.ours_time)}, {"ours_name", r.ours_name},
-                    {"simple_time_formula", r.simple_time}});
+  for (const auto& r : t.rows) rows.push_back(kitem_row_json(r));
   return {{"rows", rows}, {"unknown", t.unknown}};
 }
 

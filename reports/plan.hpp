@@ -6,6 +6,12 @@
 #include <blockcast/plan.hpp>
 #include <string>
 
+// The run, its request parser and its one JSON serializer, which `blockcast plan` reaches
+// through this header (cli/ includes no header of search/).
+#include "plan/network_text.hpp"
+#include "plan/plan_json.hpp"
+#include "plan/plan_run.hpp"
+
 namespace blockcast {
 
 // "plan: circulant, K = 256 segments of 32768 bytes, L = 1, tau = 4.28 us, 261 steps, predicted 1.12 ms"

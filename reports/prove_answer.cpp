@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "assignment_json.hpp"
+#include "decided_tree.hpp"
+#include "solve.hpp"
 #include "word.hpp"
 
 namespace blockcast {
@@ -35,11 +37,27 @@ nlohmann::json prove_json(const sat::ProveAnswer& a) {
   return j;
 }
 
-std::string prove_text(const sat::ProveAnswer& a) {
+namespace {
+
+// The evidence after the verdict word: what proved it, or what stopped the solver.
+std::string evidence(const sat::ProveResult& r) {
+  switch (r.verdict) {
+    case Verdict::impossible: return "proved by SAT with a checked DRAT proof";
+    case Verdict::solved: return "found by SAT and checked (the schedule below)";
+    case Verdict::unknown: break;
+  }
+  if (r.vars == 0) return "the deadline stopped the encoding";
+  return "the solver stopped" + (r.sat.stop_reason.empty() ? std::string() : " (" + r.sat.stop_reason + ")");
+}
+
+}  // namespace
+
+std::string prove_text(const sat::ProveAnswer& a, const std::string& condition) {
   const TreeSpec& s = a.spec;
   const sat::ProveResult& r = a.result;
   std::ostringstream o;
-  o << verdict_name(r.verdict) << "\n";
+  o << decided_sentence(r.verdict, {s.L, s.P, s.t, s.T, s.shape, s.removed}, condition) << ": " << verdict_name(r.verdict) << ", "
+    << evidence(r) << ".\n";
   o << "L " << s.L << "  t " << s.t << "  P " << s.P << "  shape " << shape_name(s.shape) << "  delay " << s.delay()
     << "  leaves removed " << s.removed << "  method: SAT, "
     << (r.form == sat::CnfForm::counts ? "counts encoding (sum condition, Hall's theorem)" : "independent residue encoding")
@@ -56,11 +74,7 @@ std::string prove_text(const sat::ProveAnswer& a) {
     o << "proof: " << r.proof_bytes << " bytes, " << r.drat.lemmas << " lemmas (" << r.drat.rat_lemmas << " RAT), "
       << r.drat.deletions << " deletions, independent check " << r.drat.seconds << " s"
       << (r.proof_path.empty() ? "" : ", kept in " + r.proof_path) << "\n";
-  if (r.witness) {
-    for (const auto& b : r.witness->blocks)
-      o << "  block r=" << b.r << " u=" << b.u << " x" << b.count << "  word '" << word_string(b.word) << "'\n";
-    o << "  receive-only " << letter_name(r.witness->receive_only) << "\n";
-  }
+  if (r.witness) o << assignment_lines(*r.witness);
   o << "verification: " << r.verification << "\n";
   return o.str();
 }

@@ -110,9 +110,10 @@ bool any_periodic(const std::vector<CellRange>& ranges) {
 }
 
 std::string ranges_text(const std::vector<CellRange>& ranges, const TableSummary& s) {
-  // Columns as wide as their longest entry (at least the usual width), so that rows line up
-  // also with long methods ("L=2 construction", "not reached (time limit)").
-  std::size_t wP = 21, wm = 10, ws = 38;
+  // Columns as wide as their longest entry (method and status at least their usual width), so
+  // that rows line up also with long methods ("L=2 construction", "not reached (time limit)")
+  // and P needs no room for ranges it does not print.
+  std::size_t wP = 1, wm = 10, ws = 38;
   for (const auto& r : ranges)
     wP = std::max(wP, P_text(r).size()), wm = std::max(wm, r.method.size()), ws = std::max(ws, proof_text(r).size());
   const int P = static_cast<int>(wP), m = static_cast<int>(wm), st = static_cast<int>(ws);

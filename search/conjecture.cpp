@@ -340,15 +340,19 @@ DelayRow ConjectureRun::table_row(int t, const std::vector<Assignment>& chain) {
 
 }  // namespace conjecture_run
 
-ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
+void check_latency(int L, Shape shape) {
   // The induction needs L >= 3 on the optimal tree and L >= 2 on pruned trees: say so
   // instead of searching (L = 1 once ended in an internal error).
-  if (L < 2 || (L == 2 && opt.shape == Shape::optimal))
+  if (L < 2 || (L == 2 && shape == Shape::optimal))
     throw InputError("conjecture --L " + std::to_string(L) + ": " +
                      (L < 2 ? std::string("L = 1 is the telephone model, outside the induction (the conjecture is for "
                                           "L >= 3; L = 2 with --shape pruned)")
                             : std::string("no block-cyclic schedule reaches L+t for L = 2 (Karp et al. 1993, Thm 3.4; "
                                           "`prove --L 2 --t 5` checks one t); the L = 2 variant is --shape pruned")));
+}
+
+ConjectureResult run_conjecture(int L, const ConjectureOptions& opt) {
+  check_latency(L, opt.shape);
   return conjecture_run::ConjectureRun(L, opt).run();
 }
 

@@ -109,6 +109,8 @@ struct ConjectureResult {
   std::string note;
 };
 
+// InputError (one line) for an L the induction does not cover: L = 1, and L = 2 on the optimal tree.
+void check_latency(int L, Shape shape);
 ConjectureResult run_conjecture(int L, const ConjectureOptions& opt);
 
 }  // namespace blockcast

@@ -23,14 +23,14 @@ confirm() {
   out=$("$bin" prove "$@" --time-limit "$limit")
   rc=$?
   printf '%s\n' "$out" | awk -v name="$name" -v want="$verdict" '
-    NR == 1 { got = $1 }
+    NR == 1 && match($0, /: (SOLVED|IMPOSSIBLE|UNKNOWN), /) { got = substr($0, RSTART + 2, RLENGTH - 4) }
     /^cnf:/ { vars = $2; clauses = $4 }
     /^solver:/ { secs = $4 }
     /^proof:/ { bytes = $2; lemmas = $4; for (i = 1; i < NF; ++i) if ($i == "check") check = $(i + 1) }
     END { printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, want, got, vars, clauses, secs,
           bytes == "" ? "-" : bytes, lemmas == "" ? "-" : lemmas, check == "" ? "-" : check }'
   local got want_rc=0
-  got=$(printf '%s\n' "$out" | head -1)
+  got=$(printf '%s\n' "$out" | head -1 | grep -oE ': (SOLVED|IMPOSSIBLE|UNKNOWN), ' | head -1 | tr -d ':, ')  # "<sentence>: VERDICT, evidence"
   [ "$verdict" = IMPOSSIBLE ] && want_rc=4
   if [ "$got" != "$verdict" ] || [ "$rc" -ne "$want_rc" ]; then
     echo "MISMATCH $name: regression says $verdict, prove says $got (exit $rc)" >&2

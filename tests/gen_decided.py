@@ -73,10 +73,11 @@ def confirm(bin_, L, t):
     """`blockcast prove`: IMPOSSIBLE with exit 4 means UNSAT with a checked DRAT proof."""
     p = subprocess.run([bin_, "prove", "--L", str(L), "--t", str(t), "--encoding", "counts"],
                        capture_output=True, text=True)
+    # The verdict line: a sentence for people, then ": VERDICT, how it was proved".
     first = p.stdout.splitlines()[0] if p.stdout else ""
-    if p.returncode == 4 and first == "IMPOSSIBLE":
+    if p.returncode == 4 and ": IMPOSSIBLE, proved by SAT with a checked DRAT proof" in first:
         return "UNSAT, DRAT checked"
-    if first == "SOLVED":
+    if p.returncode == 0 and ": SOLVED" in first:
         sys.exit(f"gen_decided: L={L} t={t}: prove finds a schedule, the list says IMPOSSIBLE")
     return first or "error"
 

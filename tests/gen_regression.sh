@@ -12,8 +12,9 @@ limit=${2:-600}
 echo -e "L\tt\tshape\tverdict\tmethods"
 for L in $(seq 1 12); do
   for t in $(seq 0 $((3 * L))); do
-    s=$("$bin" solve --L "$L" --t "$t" --threads 1 --time-limit "$limit" | head -1) || true
-    p=$("$bin" prove --L "$L" --t "$t" --time-limit "$limit" | head -1) || true
+    # The first line is "<sentence>: VERDICT, evidence".
+    s=$("$bin" solve --L "$L" --t "$t" --threads 1 --time-limit "$limit" | head -1 | grep -oE ': (SOLVED|IMPOSSIBLE|UNKNOWN), ' | head -1 | tr -d ':, ') || true
+    p=$("$bin" prove --L "$L" --t "$t" --time-limit "$limit" | head -1 | grep -oE ': (SOLVED|IMPOSSIBLE|UNKNOWN), ' | head -1 | tr -d ':, ') || true
     methods=()
     [ "$s" != UNKNOWN ] && methods+=(search)
     [ "$p" != UNKNOWN ] && methods+=(sat)

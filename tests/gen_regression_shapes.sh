@@ -17,7 +17,8 @@ for L in $(seq 2 6); do
       row=$("$bin" solve --L "$L" --P "$P" --shape "$shape" --threads 1 --json |
         python3 -c 'import json,sys; j=json.load(sys.stdin); a=j["attempts"][0]; print("\t".join(map(str, [j["L"], j["P"], a["shape"], a["T"], a["removed"], a["verdict"]])))')
       s=$(printf '%s' "$row" | cut -f6)
-      p=$("$bin" prove --L "$L" --P "$P" --shape "$shape" --time-limit "$limit" | head -1) || true
+      p=$("$bin" prove --L "$L" --P "$P" --shape "$shape" --time-limit "$limit" | head -1 |
+        grep -oE ': (SOLVED|IMPOSSIBLE|UNKNOWN), ' | head -1 | tr -d ':, ') || true  # "<sentence>: VERDICT, evidence"
       methods=()
       [ "$s" != UNKNOWN ] && methods+=(search)
       [ "$p" != UNKNOWN ] && methods+=(sat)

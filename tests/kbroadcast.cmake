@@ -7,8 +7,9 @@ target_sources(blockcast_tests PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_balanced.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_routed.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_endgame_tree.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_squeaky.cpp)
-target_link_libraries(blockcast_tests PRIVATE blockcast_kitem)
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_kbroadcast_squeaky.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_periodic_schedule.cpp)
+target_link_libraries(blockcast_tests PRIVATE blockcast_kitem blockcast_check)
 # CLI cases: cli_kbroadcast_*, cli_continuous_search_*, cli_simple_schedule, cli_latency_svg in
 # tests/cli/cases.tsv.
 # L = 1 circulant at scale: unit tests of the implicit form, the structural check,

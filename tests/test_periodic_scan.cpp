@@ -26,7 +26,9 @@ TEST_CASE("period scan: L = 2, P = 6 stops at period 4, the first that reaches L
   CHECK(s.brief() == "period 4 reaches L+t");
   const nlohmann::json j = to_json(s);
   CHECK(j["verdict"] == "SOLVED");
-  const SimulationResult sim = simulate(explicit_schedule_from_json(j["schedule"], "test"));
+  const PeriodicSchedule ps = periodic_schedule_from_json(j["schedule"], "test");  // the pattern, for any number of items
+  CHECK_FALSE(check_periodic(ps));
+  const SimulationResult sim = simulate(expand_periodic(ps, periodic_window(ps)));
   CHECK(sim.ok);
   CHECK(sim.max_delay <= 6);
   // `all` goes on past the first SOLVED period (continuous-search lists every period).

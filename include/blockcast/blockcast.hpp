@@ -90,7 +90,8 @@ class ContinuousSchedule {
   std::shared_ptr<const Impl> impl_;
 };
 
-// The best schedule for 1 <= L <= 256 and 2 <= P <= 10^9: `blockcast solve --P P` with
+// The best schedule for 1 <= L <= 1024 and P >= 2 (InvalidInput beyond, or where a count
+// would overflow 64 bits: the CLI's limits): `blockcast solve --P P` with
 // --time-limit options.time_limit (block-cyclic, then periodic schedules of periods 1..6 when
 // block-cyclic is above the bound; these may use what is left of the time limit, or 10 s
 // without one: --period-time-limit 0 or 10).

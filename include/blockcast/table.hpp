@@ -13,7 +13,7 @@
 namespace blockcast::api {
 
 struct TableRequest {
-  std::vector<int> L;                                        // latencies, 1..256
+  std::vector<int> L;                                        // latencies, 1..1024
   std::vector<std::pair<std::int64_t, std::int64_t>> P;      // inclusive ranges of P (2..999999999), ascending
   std::optional<std::pair<int, int>> periods;                // also search periodic schedules of these periods (1..64)
   double period_time_limit = 10;  // seconds per cell of the periodic search (0 = none)

@@ -1,6 +1,6 @@
 // blockcast_bcast (include/blockcast/mpi.h): MPI_Bcast's contract on top of blockcast's plan
 // (docs/mpi-component.md). Checks the arguments as MPI_Bcast does, finds the cached plan and
-// program of the message's size class (plan_share.hpp), and runs the program over the
+// program of the message's exact size (plan_share.hpp), and runs the program over the
 // segments of the message (executor.hpp), packing derived datatypes (datatype.hpp). Only
 // PMPI_* calls, so that libblockcast_pmpi's MPI_Bcast can call it without recursion.
 #include <blockcast/mpi.h>
@@ -35,7 +35,7 @@ int check_arguments(int count, MPI_Datatype type, int root, MPI_Comm comm, int& 
 int broadcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int rank, int P, std::int64_t bytes) {
   CommState* state = nullptr;
   if (const int rc = comm_state(comm, state); rc != MPI_SUCCESS) return rc;
-  const ClassEntry* entry = nullptr;
+  const SizeEntry* entry = nullptr;
   const api::RankProgram* program = nullptr;
   if (const int rc = lookup(*state, root, bytes, entry, program); rc != MPI_SUCCESS) return rc;
   // Every rank takes the same branch: all know the same entry and the same byte count.

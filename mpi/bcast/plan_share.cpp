@@ -1,7 +1,7 @@
 // The plan protocol on a cache miss (plan_share.hpp). Every decision that changes the
 // communication (calibrate or not, plan usable or not, program valid or not) is taken by the
 // root and broadcast, or agreed with an all-reduce, so the ranks never disagree about which
-// messages follow; a failure anywhere makes every rank use PMPI_Bcast for that size class.
+// messages follow; a failure anywhere makes every rank use PMPI_Bcast for that message size.
 #include "plan_share.hpp"
 
 #include <algorithm>
@@ -12,7 +12,6 @@
 
 #include "calibrate.hpp"
 #include "planner.hpp"
-#include "size_class.hpp"
 
 namespace blockcast::bcast {
 
@@ -84,20 +83,21 @@ bool valid(const api::RankProgram& p, std::int64_t K, std::int64_t rank, std::in
   return true;
 }
 
-// The miss of a size class: the root's plan shared, read back on every rank.
-int make_entry(CommState& state, int root, int rank, int P, int size_class, ClassEntry& entry) {
+// The miss of a message size: the root's plan for exactly `entry.bytes`, shared, read back on
+// every rank.
+int make_entry(CommState& state, int root, int rank, int P, SizeEntry& entry) {
   api::Network network;
   if (const int rc = root_network(state, root, rank, P, network); rc != MPI_SUCCESS) return rc;
   PlanTexts texts;
   if (rank == root) {
     try {
       const double t0 = PMPI_Wtime();
-      texts = root_plan(P, class_bytes(size_class), network, state.plan_time_limit);
+      texts = root_plan(P, entry.bytes, network, state.plan_time_limit);
       if (state.verbose)
         std::fprintf(stderr, "%s, planned in %.3f s\n", describe(read_plan(texts.plan)).c_str(), PMPI_Wtime() - t0);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "blockcast_bcast: no plan for P=%d bytes=%lld (%s); using PMPI_Bcast\n", P,
-                   static_cast<long long>(class_bytes(size_class)), e.what());
+                   static_cast<long long>(entry.bytes), e.what());
       texts = {};
     }
   }
@@ -119,25 +119,38 @@ int make_entry(CommState& state, int root, int rank, int P, int size_class, Clas
   return MPI_SUCCESS;
 }
 
+// The entry of exactly `bytes`, moved to the front of the cache, made on a miss; the least
+// recently used entry beyond kMaxPlans is dropped. Every rank sees the same calls, so every
+// rank's cache holds the same sizes in the same order and all miss together.
+int find_entry(CommState& state, int root, int rank, int P, std::int64_t bytes, SizeEntry*& found) {
+  auto it = std::find_if(state.plans.begin(), state.plans.end(), [&](const SizeEntry& e) { return e.bytes == bytes; });
+  if (it != state.plans.end()) {
+    state.plans.splice(state.plans.begin(), state.plans, it);
+  } else {
+    SizeEntry entry;
+    entry.bytes = bytes;
+    if (const int rc = make_entry(state, root, rank, P, entry); rc != MPI_SUCCESS) return rc;
+    state.plans.push_front(std::move(entry));
+    if (state.plans.size() > kMaxPlans) state.plans.pop_back();
+  }
+  found = &state.plans.front();
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
-int lookup(CommState& state, int root, std::int64_t bytes, const ClassEntry*& found, const api::RankProgram*& program) {
+int lookup(CommState& state, int root, std::int64_t bytes, const SizeEntry*& found, const api::RankProgram*& program) {
   int rank = 0, P = 1;
   PMPI_Comm_rank(state.comm, &rank);
   PMPI_Comm_size(state.comm, &P);
-  const int cls = size_class(bytes);
-  auto it = state.classes.find(cls);
-  if (it == state.classes.end()) {
-    ClassEntry entry;
-    if (const int rc = make_entry(state, root, rank, P, cls, entry); rc != MPI_SUCCESS) return rc;
-    it = state.classes.emplace(cls, std::move(entry)).first;
-  }
-  ClassEntry& entry = it->second;
+  SizeEntry* cached = nullptr;
+  if (const int rc = find_entry(state, root, rank, P, bytes, cached); rc != MPI_SUCCESS) return rc;
+  SizeEntry& entry = *cached;
   found = &entry, program = nullptr;
   if (!entry.usable) return MPI_SUCCESS;
   const std::int64_t relative = (rank - root + P) % P;
   auto p = entry.programs.find(relative);
-  if (p == entry.programs.end()) {  // a root not seen in this class: every rank misses now
+  if (p == entry.programs.end()) {  // a root not seen at this size: every rank misses now
     api::RankProgram mine;
     bool ok = true;
     try {

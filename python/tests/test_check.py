@@ -81,7 +81,7 @@ def test_simulate_of_an_assignment_needs_k(documents):
 
 
 def test_a_path_that_does_not_exist_is_bad_input(tmp_path):
-    with pytest.raises(ValueError, match="no such file"):
+    with pytest.raises(ValueError, match="cannot read file"):
         blockcast.check(tmp_path / "nothing.json")
 
 

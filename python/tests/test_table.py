@@ -57,7 +57,7 @@ def test_dataframe():
 
 
 def test_bad_requests_are_value_errors():
-    for kwargs in [dict(L=0, P=10), dict(L=3, P=1), dict(L=3, P="10..5"), dict(L=3, P="x"), dict(L=300, P=10),
+    for kwargs in [dict(L=0, P=10), dict(L=3, P=1), dict(L=3, P="10..5"), dict(L=3, P="x"), dict(L=2000, P=10),
                    dict(L=3, P=10, time_limit=-1), dict(L=3, P=[10, 5])]:
         with pytest.raises(ValueError):
             blockcast.table(**kwargs)

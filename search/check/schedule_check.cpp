@@ -70,6 +70,19 @@ void check_assignment_input(ScheduleCheck& c, const Assignment& a, const Schedul
   if (q.k > 0) take_replay(c, simulate_assignment(a, q.k), q.k, a.delay());
 }
 
+// A periodic schedule: its pattern checked for every item at once (engine/periodic_schedule.hpp),
+// then k items (the window of three periods past the delay when k = 0) replayed.
+void check_periodic_input(ScheduleCheck& c, const PeriodicSchedule& ps, const ScheduleCheckRequest& q) {
+  c.form = ScheduleCheck::Form::periodic;
+  c.L = ps.L, c.P = ps.P, c.expected_delay = ps.delay;
+  if (auto err = check_periodic(ps)) {
+    c.verdict = Status::rejected, c.rule = "periodic", c.reason = *err;
+    return;
+  }
+  const std::int64_t items = q.k > 0 ? q.k : periodic_window(ps);
+  take_replay(c, simulate(expand_periodic(ps, items)), items, ps.delay);
+}
+
 }  // namespace
 
 ScheduleCheck run_schedule_check(const ScheduleCheckRequest& q) {
@@ -83,6 +96,8 @@ ScheduleCheck run_schedule_check(const ScheduleCheckRequest& q) {
     check_circulant(c, *q.input.circulant);
   else if (q.input.assignment)
     check_assignment_input(c, *q.input.assignment, q);
+  else if (q.input.periodic)
+    check_periodic_input(c, *q.input.periodic, q);
   else
     throw InputError(q.where + " holds no schedule");
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -98,6 +113,9 @@ Schedule verified_schedule(const ScheduleInput& in, i64 k, const std::string& wh
     s = expand_assignment(*in.assignment, k);
   } else if (in.explicit_) {
     s = first_items(*in.explicit_, k, where);
+  } else if (in.periodic) {
+    if (auto err = check_periodic(*in.periodic)) throw InputError("'" + where + "' is not a legal periodic schedule: " + *err);
+    s = expand_periodic(*in.periodic, k > 0 ? k : periodic_window(*in.periodic));
   } else {
     throw InputError("'" + where + "' holds a circulant schedule too large to list");
   }

@@ -3,7 +3,9 @@
 // through the symbolic checker (SPEC Sec. 4) and, when items are asked for, is expanded and
 // replayed by the independent postal-model simulator (SPEC Sec. 1-2); an explicit schedule is
 // replayed; a circulant schedule too large to list is rebuilt from (P, k) and checked
-// structurally (search/kitem/schedules.hpp circulant_entry, as kbroadcast checks it).
+// structurally (search/kitem/schedules.hpp circulant_entry, as kbroadcast checks it); a
+// periodic schedule's pattern is checked for every item (engine/periodic_schedule.hpp) and a
+// window of items replayed.
 // The CLI and the public library call this run alike; reports/check.hpp renders the result.
 #pragma once
 #include <cstdint>
@@ -36,7 +38,7 @@ struct ScheduleCheck {
   std::string rule;
   double seconds = 0;
   std::string format;    // the document's format ("blockcast-assignment", ...)
-  enum class Form { assignment, explicit_, circulant } form = Form::assignment;
+  enum class Form { assignment, explicit_, circulant, periodic } form = Form::assignment;
   std::optional<Assignment> assignment;  // Form::assignment: the checked assignment
   int L = 0;
   std::int64_t P = 0;
@@ -55,7 +57,8 @@ ScheduleCheck run_schedule_check(const ScheduleCheckRequest& request);
 
 // The explicit schedule of a document for the commands that work on messages (export,
 // reception, traffic): an assignment after the symbolic check, expanded to k items (k > 0
-// required); an explicit schedule as it is (its first k items if k > 0). Either is replayed
+// required); an explicit schedule as it is (its first k items if k > 0); a periodic schedule
+// after its pattern check, expanded to k items (0: periodic_window). Each is replayed
 // by the simulator first. InputError naming `where` when a check fails: these commands
 // never print an unchecked schedule.
 Schedule verified_schedule(const ScheduleInput& input, i64 k, const std::string& where);

@@ -1,6 +1,9 @@
 // The JSON of the `solve` run (solve_run.hpp): the one serializer behind `solve --json`, the
 // C++ API's ContinuousSchedule::solve_json and Python's to_dict (docs/shapes.md,
-// docs/assignment-format.md: the block-cyclic assignment sits under "schedule").
+// docs/assignment-format.md). "schedule" is the best schedule of any form, so that check,
+// simulate, export and mpi-run take the best: the periodic schedule when it beats the
+// block-cyclic one (engine/periodic_schedule.hpp), else the block-cyclic assignment, which is
+// always under "block_cyclic"."schedule" too.
 #include "assignment_json.hpp"
 #include "everyp/solve_run.hpp"
 
@@ -17,6 +20,7 @@ nlohmann::json block_cyclic_json(const SolveAnswer& a) {
   for (const char* key : {"L", "P", "t", "lower_bound"}) j.erase(key);
   j["optimal"] = a.block_cyclic_optimal;
   j["at_lower_bound"] = a.block_cyclic.optimal();
+  if (a.block_cyclic.witness) j["schedule"] = to_json(*a.block_cyclic.witness);
   return j;
 }
 
@@ -33,7 +37,13 @@ Outcome solve_outcome(const SolveAnswer& a) {
   if (a.delay) p["verification"] = a.verification;
   p["block_cyclic"] = block_cyclic_json(a);
   if (a.periodic) p["periodic"] = to_json(*a.periodic);
-  if (b.witness) p["schedule"] = to_json(*b.witness);
+  const PeriodicOutcome* best_periodic = a.form == "periodic" && a.periodic ? a.periodic->found() : nullptr;
+  if (best_periodic && best_periodic->schedule) {
+    p["schedule"] = std::move(p["periodic"]["schedule"]);  // the pattern, once
+    p["periodic"].erase("schedule");
+  } else if (b.witness) {
+    p["schedule"] = to_json(*b.witness);
+  }
   return {"blockcast-solve", a.verdict, a.reason, a.seconds, nlohmann::json(), p};
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "postal.hpp"
 #include "witness.hpp"
 
 namespace blockcast {
@@ -20,6 +21,9 @@ double since(Clock::time_point start) { return std::chrono::duration<double>(Clo
 void check_request(const SolveRequest& r) {
   if (r.t && !r.P.empty()) throw InputError("P and t both given: t means P-1 = f_t, give one of them");
   if (!r.t && r.P.empty()) throw InputError("t or P is required");
+  require_latency(r.L);
+  for (const i64 P : r.P)
+    if (P < 2) throw InputError("P must be >= 2 (processors, the source included), got " + std::to_string(P));
   if (r.t && r.shape) throw InputError("a shape needs P (t always means the optimal tree)");
   if (!(r.time_limit >= 0) || !(r.period_time_limit >= 0)) throw InputError("a time limit must be >= 0 seconds");
   if (r.period_first < 1 || r.period_last > 64 || r.period_first > r.period_last)

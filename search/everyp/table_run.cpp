@@ -5,6 +5,7 @@
 #include <string>
 
 #include "kitem/periodic_search.hpp"
+#include "postal.hpp"
 
 namespace blockcast {
 
@@ -17,10 +18,11 @@ std::string range_text(i64 a, i64 b) { return a == b ? std::to_string(a) : std::
 }  // namespace
 
 void check_table_request(const TableRequest& q) {
-  if (q.Ls.empty()) throw InputError("table: L is required (latencies 1..256)");
+  if (q.Ls.empty()) throw InputError("table: L is required (latencies 1.." + std::to_string(kMaxLatency) + ")");
   if (q.P.empty()) throw InputError("table: P is required (processors 2.." + std::to_string(kMaxTableP) + ")");
   for (const int L : q.Ls)
-    if (L < 1 || L > 256) throw InputError("table: L = " + std::to_string(L) + " is out of range 1..256");
+    if (L < 1 || L > kMaxLatency)
+      throw InputError("table: L = " + std::to_string(L) + " is out of range 1.." + std::to_string(kMaxLatency));
   std::size_t width = 0;
   i64 last = 1;
   for (const auto& [a, b] : q.P) {

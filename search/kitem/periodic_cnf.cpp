@@ -8,19 +8,6 @@
 
 namespace blockcast::sat {
 
-Schedule expand_periodic(const PeriodicSchedule& ps, int N) {
-  Schedule s;
-  s.P = ps.P, s.L = ps.L, s.items = N, s.expected_delay = ps.delay;
-  for (int i = 0; i < N; ++i)
-    for (const PeriodicMessage& m : ps.messages)
-      if (i % ps.period == m.item_class)
-        s.messages.push_back(Message{i + m.offset, i + m.offset + ps.L, m.sender, m.receiver, i});
-  std::sort(s.messages.begin(), s.messages.end(), [](const Message& x, const Message& y) {
-    return x.send_step != y.send_step ? x.send_step < y.send_step : x.sender < y.sender;
-  });
-  return s;
-}
-
 int PeriodicCnf::var(int a, int b, int c, int o) const {
   if (a == b || b < 1 || o < 0 || o >= offsets_) return 0;
   return var_[((static_cast<size_t>(a) * P_ + b) * p_ + c) * offsets_ + o];

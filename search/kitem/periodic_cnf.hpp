@@ -15,22 +15,17 @@
 #include <vector>
 
 #include "cnf.hpp"
+#include "periodic_schedule.hpp"
 #include "schedule.hpp"
 #include "solver.hpp"
 
 namespace blockcast::sat {
 
-struct PeriodicMessage {
-  int sender = 0, receiver = 0, item_class = 0, offset = 0;  // send step = item + offset
-};
-
-struct PeriodicSchedule {
-  int L = 0, P = 0, period = 0, delay = 0;
-  std::vector<PeriodicMessage> messages;
-};
-
-// The explicit schedule of items 0..N-1 (engine/schedule.hpp) for the simulator.
-Schedule expand_periodic(const PeriodicSchedule& ps, int N);
+// The model's answer is the engine's periodic schedule (engine/periodic_schedule.hpp: the
+// value type, its expansion for the simulator, the pattern check and the file).
+using blockcast::expand_periodic;
+using blockcast::PeriodicMessage;
+using blockcast::PeriodicSchedule;
 
 class PeriodicCnf {
  public:

@@ -30,6 +30,7 @@ PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& l
   if (a.verdict == Verdict::solved) {
     sat::PeriodicSchedule ps = enc.decode(a.sat);
     const int N = 4 * period + D + 2;  // past the start-up, several full periods
+    if (auto err = check_periodic(ps)) throw std::logic_error("periodic: decoded pattern fails its check: " + *err);
     const SimulationResult sim = simulate(expand_periodic(ps, N));
     if (!sim.ok) throw std::logic_error("periodic: decoded schedule fails the simulator: " + sim.violation.text);
     if (sim.max_delay > D) throw std::logic_error("periodic: decoded schedule has delay above D");
@@ -183,8 +184,9 @@ nlohmann::json to_json(const PeriodScan& scan) {
                    {"verdict", verdict_name(scan.verdict())}, {"summary", scan.summary()},
                    {"results", nlohmann::json::array()}};
   for (const auto& o : scan.periods) j["results"].push_back(to_json(o));
-  // A window of the schedule in the explicit format, so check/simulate/export/draw read it.
-  if (const PeriodicOutcome* f = scan.found()) j["schedule"] = to_json(expand_periodic(*f->schedule, 3 * f->period + scan.D));
+  // The pattern (blockcast-periodic-schedule), which check/simulate/export/draw expand to any
+  // number of items.
+  if (const PeriodicOutcome* f = scan.found()) j["schedule"] = to_json(*f->schedule);
   return j;
 }
 

@@ -74,7 +74,7 @@ void search_periodic_cells(std::vector<Cell>& cells, int first, int last, const 
 nlohmann::json to_json(const PeriodicOutcome& o);
 
 // {"L", "P", "delay", "periods": "A..B", "verdict", "summary", "results": [per period],
-// "schedule": the first SOLVED period's schedule over 3 periods + D items, explicit format}
+// "schedule": the first SOLVED period's pattern, blockcast-periodic-schedule}
 nlohmann::json to_json(const PeriodScan& scan);
 PeriodicOutcome window_search(int L, int P, int D, int N, bool strict = true, const Limits& limits = {});
 

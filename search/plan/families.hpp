@@ -22,6 +22,12 @@ namespace blockcast {
 
 // Baselines are built, simulated and (per rank) rebuilt only up to this P * K.
 inline constexpr std::int64_t kMaxPlanBaselineCells = 100'000;
+// The baselines' simulations of one plan together cover at most this many (rank, segment)
+// cells per family (the sum of P * K over its points, smallest K first): a work bound, not a
+// clock, so that the same request gets the same plan on every machine and at every load.
+// The baselines also stop at a quarter of the time limit, which only a very slow machine
+// reaches first (the plan's reason then says so).
+inline constexpr std::int64_t kMaxPlanBaselineWork = 150'000;
 
 // Every family, in the order ties are broken: circulant, kitem, tree, then the baselines.
 const std::vector<std::string>& plan_families();

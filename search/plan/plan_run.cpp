@@ -42,32 +42,37 @@ bool better(const PlanCandidate& a, const PlanCandidate& b) { return rank_key(a)
 struct Enumeration {
   std::vector<PlanCandidate> best;    // one per family that applies, best first
   std::int64_t points = 0;            // (family, K, L) points predicted
-  std::int64_t baseline_skipped = 0;  // baseline points left out (P*K cap or time budget)
+  std::int64_t baseline_skipped = 0;  // baseline points left out (P*K cap or work bound)
+  bool deadline = false;              // the call's deadline stopped the enumeration
 };
 
 // The steps of one (family, L, K) point; nullopt where the family does not apply or a
-// baseline is left out.
+// baseline is left out (above kMaxPlanBaselineCells, past the family's work bound
+// kMaxPlanBaselineWork counted in `work`, or past the deadline).
 std::optional<std::int64_t> point_steps(const std::string& f, int L, std::int64_t P, std::int64_t K,
-                                        const Limits& baseline_limits, Enumeration& e) {
+                                        const Limits& baseline_limits, std::int64_t& work, Enumeration& e) {
   if (baseline_index(f) < 0) return closed_form_steps(f, L, P, K);
-  if (P > kMaxPlanBaselineCells / K || baseline_limits.expired()) {
+  if (P > kMaxPlanBaselineCells / K || work + P * K > kMaxPlanBaselineWork || baseline_limits.expired()) {
     ++e.baseline_skipped;
+    e.deadline = e.deadline || baseline_limits.expired();
     return std::nullopt;
   }
+  work += P * K;
   return baseline_steps(f, L, P, K);
 }
 
 Enumeration enumerate(const PlanRequest& r, const std::vector<std::string>& families, const Limits& limits) {
   Enumeration e;
-  // Baselines are simulated, so they get at most a quarter of the time limit.
+  // Baselines are simulated: a quarter of the time limit at most, so the build keeps the rest.
   const Limits baseline_limits = with_deadline_in(limits, r.time_limit / 4);
   const std::vector<std::int64_t> grid = segment_grid(r.bytes, r.max_segments);
   for (const std::string& f : families) {
     std::optional<PlanCandidate> best;
+    std::int64_t work = 0;  // this family's baseline cells simulated
     for (const std::int64_t K : grid) {
       const std::int64_t s = segment_size(r.bytes, K);
       for (int L = 1; L <= max_useful_latency(r.network, s); ++L) {
-        const auto steps = point_steps(f, L, r.P, K, baseline_limits, e);
+        const auto steps = point_steps(f, L, r.P, K, baseline_limits, work, e);
         if (!steps) continue;
         ++e.points;
         const double tau = step_seconds(r.network, s, L);
@@ -185,10 +190,11 @@ api::Plan run_plan(const PlanRequest& r) {
            : std::to_string(p.steps - p.lower_bound_steps) + (p.steps - p.lower_bound_steps == 1 ? " step" : " steps") +
                  " above the K-item lower bound at this L") +
       "." + notes + (b.note.empty() ? "" : " " + b.note + ".") +
-      (e.baseline_skipped > 0
-           ? " Baselines were simulated only for P*K <= " + std::to_string(kMaxPlanBaselineCells) +
-                 " within a quarter of the time limit (" + std::to_string(e.baseline_skipped) + " points left out)."
-           : "");
+      (e.baseline_skipped > 0 ? " Baselines were simulated only for P*K <= " + std::to_string(kMaxPlanBaselineCells) +
+                                    " and " + std::to_string(kMaxPlanBaselineWork) + " cells per family" +
+                                    (e.deadline ? ", and a quarter of the time limit stopped them" : "") + " (" +
+                                    std::to_string(e.baseline_skipped) + " points left out)."
+                              : "");
   return p;
 }
 

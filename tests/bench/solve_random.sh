@@ -31,7 +31,7 @@ while read -r L P; do
   rc=$?
   set -e
   end=$(date +%s%N)
-  delay=$(sed -n 's/^delay \([0-9]*\).*/\1/p' "$tmp/out" | head -1)
+  delay=$(sed -n 's/^Best delay \([0-9]*\).*/\1/p' "$tmp/out" | head -1)
   bound=$(sed -n 's/.*lower bound L+t = \([0-9]*\).*/\1/p' "$tmp/out" | head -1)
   echo "$L $P $rc $(( (end - start) / 1000000 )) ${delay:-none} ${bound:-?}" >> "$tmp/results"
 done < "$tmp/queries"

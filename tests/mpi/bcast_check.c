@@ -7,8 +7,8 @@
    (cache hits). Every byte of every receive buffer is compared with the root's pattern, and
    every byte outside the datatype's map must keep the receiver's own sentinel. Also: error
    codes for bad arguments and no interference with the caller's point-to-point messages.
-   Prints "plans expected: N", the number of cache misses (one plan per communicator and size
-   class), for tests/mpi/bcast.sh to compare with BLOCKCAST_BCAST_VERBOSE's lines. Exit 1 on
+   Prints "plans expected: N", the number of cache misses (one plan per communicator and message
+   size in bytes), for tests/mpi/bcast.sh to compare with BLOCKCAST_BCAST_VERBOSE's lines. Exit 1 on
    any mismatch.
      mpirun -np P bcast_check */
 #include <blockcast/mpi.h>
@@ -118,19 +118,20 @@ static long check_comm(MPI_Comm comm, const char* name, struct type_case* types,
   return bad;
 }
 
-/* The size classes used on a communicator of P ranks: one plan each (none when P = 1). */
+/* The message sizes used on a communicator of P ranks: one plan each (none when P = 1); fewer
+   than the component's 64 cached plans, so none is evicted and planned again. */
 static int plans_of(int P, struct type_case* types, int world) {
-  int used[64] = {0}, plans = 0;
+  long long used[kTypes * kCounts];
+  int plans = 0;
   if (P < 2) return 0;
   for (int ty = 0; ty < kTypes; ++ty)
     for (int c = 0; c < kCounts; ++c) {
-      int size;
+      int size, seen = 0;
       MPI_Type_size(types[ty].type, &size);
       long long bytes = (long long)kCountList[c] * size;
       if (kCountList[c] > types[ty].max_count || bytes == 0 || calls(bytes, P - 1, P, world) == 0) continue;
-      int b = 0;
-      while ((1LL << b) < bytes) ++b;
-      if (!used[b]) used[b] = 1, ++plans;
+      for (int i = 0; i < plans; ++i) seen |= used[i] == bytes;
+      if (!seen) used[plans++] = bytes;
     }
   return plans;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # libblockcast_pmpi (docs/mpi-component.md): an unmodified program's MPI_Bcast
 # (tests/mpi/pmpi_check.c) runs blockcast_bcast when the library is preloaded. Proof: with
-# BLOCKCAST_BCAST_VERBOSE=1 the component prints its 3 plans (size classes of 4, 4000 and
+# BLOCKCAST_BCAST_VERBOSE=1 the component prints its 3 plans (messages of 4, 4000 and
 # 1.2 MB), without the preload none; every element is verified in every run. The plan runs
 # with its default time limit here (tests/mpi/bcast.sh shortens it).
 # Usage: pmpi.sh MPIRUN PMPI_CHECK LIBBLOCKCAST_PMPI WORKDIR

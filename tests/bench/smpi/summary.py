@@ -54,16 +54,9 @@ def read_bandwidth(directory):
     return bandwidth
 
 
-def class_bytes(n):
-    """The component's size class representative (mpi/bcast/size_class.hpp): round(2^(b-1/2))."""
-    b = 0
-    while b < 62 and (1 << b) < n:
-        b += 1
-    return max(1, int(round(2 ** b / math.sqrt(2))))
-
-
 def read_plans(directory):
-    """{(platform, P, method, class bytes): (family, K, L, predicted)} from the verbose stderr."""
+    """{(platform, P, method, bytes): (family, K, L, predicted)} from the verbose stderr (the
+    component plans at each message's exact size)."""
     plans = {}
     for path in glob.glob(os.path.join(directory, 'parts', '*-blockcast*.err')):
         name = os.path.basename(path)[:-4]
@@ -108,7 +101,7 @@ def table(platform, times, bandwidth, plans):
         bound = n / bandwidth[platform] if platform in bandwidth else None
         cells += [us(bound) if bound else '-',
                   '%.2f' % (methods['blockcast'] / bound) if bound and 'blockcast' in methods else '-']
-        plan = plans.get((p, P, 'blockcast', class_bytes(n)))
+        plan = plans.get((p, P, 'blockcast', n))
         if plan and 'blockcast' in methods:
             cells += ['%s %d %d' % plan[:3], us(plan[3]), '%.2f' % (methods['blockcast'] / plan[3])]
         else:
