@@ -71,6 +71,21 @@ CheckedSchedule explicit_run(const std::string& file, const ScheduleInput& in, c
           facts};
 }
 
+// A periodic schedule (solve --json's best where it beats block-cyclic): its pattern checked
+// for every item, its first --k items listed and replayed.
+CheckedSchedule periodic_run(const std::string& file, const PeriodicSchedule& ps, std::optional<i64> k) {
+  if (!k) throw InputError("--k is required for a periodic schedule ('" + file + "'): how many items to broadcast");
+  if (auto err = check_periodic(ps)) throw InputError("'" + file + "' is not a legal periodic schedule: " + *err);
+  const Schedule s = expand_periodic(ps, *k);
+  const SimulationResult r = simulate(s);
+  if (!r.ok) throw InputError("'" + file + "' fails the simulator: " + r.violation.text);
+  const i64 time = schedule_time(s);
+  return {to_json(s), s.items,
+          "periodic schedule L=" + std::to_string(ps.L) + " P=" + std::to_string(ps.P) + " period " +
+              std::to_string(ps.period) + " delay " + std::to_string(ps.delay) + "; " + items_in(s.items, time),
+          {{"time", time}}};
+}
+
 // A continuous schedule: K items of it as the best k-item schedule kitem_schedules builds
 // (the cut among them), or the cut alone where its expansion is too large to build on.
 CheckedSchedule continuous_run(const std::string& file, const Assignment& a, std::optional<i64> k, double time_limit) {
@@ -128,6 +143,7 @@ CheckedSchedule load_mpi_run_schedule(const std::string& file, std::optional<i64
   const ScheduleInput in = schedule_from_json(j, file == "-" ? "standard input" : file, "mpi-run", true);
   if (in.circulant && !in.explicit_) return circulant_run(file, *in.circulant, k, in.format);
   if (in.explicit_) return explicit_run(file, in, schedule_name(j), k);
+  if (in.periodic) return periodic_run(file, *in.periodic, k);
   return continuous_run(file, *in.assignment, k, time_limit);
 }
 

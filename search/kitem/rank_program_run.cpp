@@ -47,6 +47,15 @@ RankProgramResult explicit_program(const RankProgramRequest& q, const Schedule& 
       schedule_program(s, q.rank));
 }
 
+// A periodic schedule: its pattern checked for every item, then its first --k items (default:
+// the window of three periods past the delay) as an explicit schedule.
+RankProgramResult periodic_program(const RankProgramRequest& q, const PeriodicSchedule& ps) {
+  if (auto err = check_periodic(ps)) return program_rejected(*err);
+  RankProgramRequest listed = q;
+  listed.k = 0;
+  return explicit_program(listed, expand_periodic(ps, q.k > 0 ? q.k : periodic_window(ps)));
+}
+
 RankProgramResult assignment_program_of(const RankProgramRequest& q, const Assignment& s) {
   if (auto err = check_assignment(claimed_instance(s), s)) return program_rejected(*err);
   if (q.k > 0) {
@@ -69,6 +78,7 @@ RankProgramResult run_rank_program(const RankProgramRequest& request) {
   const ScheduleInput in = read_schedule_input(request.file, "rank-program", true);
   RankProgramResult r = in.circulant && !in.explicit_ ? circulant_program(request, *in.circulant)
                         : in.explicit_                ? explicit_program(request, *in.explicit_)
+                        : in.periodic                 ? periodic_program(request, *in.periodic)
                                                       : assignment_program_of(request, *in.assignment);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
