@@ -77,6 +77,13 @@ def continuous_search_requests():
     return out
 
 
+def conjecture_requests():
+    out = [{"q": "conjecture", "args": a} for a in [{"L": "3..5"}, {"L": 8}, {"L": "12,16"}, {"L": 2, "shape": "pruned"},
+                                                   {"L": 6, "t_max": 3}]]
+    out.append({"q": "conjecture", "args": {"L": "3..40", "time_limit": DEADLINE}, "deadline": True})
+    return out
+
+
 def prove_requests():
     out = [{"q": "prove", "args": {"L": L, "t": t}} for L, t in [(2, 6), (2, 9), (2, 12), (3, 7), (3, 9), (4, 8), (4, 12)]]
     out += [{"q": "prove", "args": {"L": L, "P": P, "shape": shape}}
@@ -164,11 +171,12 @@ def bad_requests():
         ("fattree_simulate", {"op": "broadcast", "n": 6}), ("fattree_simulate", {"op": "sideways", "n": 8}),
         ("kitem_table", {"L": "0..2", "P": "2..6", "k": "1..2"}), ("kitem_table", {"L": "1..2", "P": "2..60", "k": "1..3"}),
         ("continuous_search", {"L": 2, "P": 300}), ("continuous_search", {"L": 2}),
+        ("conjecture", {"L": 1}), ("conjecture", {"L": 2000}),
     ]]
 
 
 def requests(binary, work):
     files = write_documents(binary, work)
     return (solve_requests() + kitem_requests() + table_requests() + kitem_table_requests() + continuous_search_requests()
-            + prove_requests() + schedule_requests(files)
+            + conjecture_requests() + prove_requests() + schedule_requests(files)
             + plan_requests() + fattree_requests() + bad_requests())

@@ -5,6 +5,7 @@
 // when the API refused the request. The test compares these lines with the CLI's `--json`
 // and with Python's to_dict(): three faces of one run must give one answer.
 #include <blockcast/blockcast.hpp>
+#include <blockcast/conjecture.hpp>
 #include <blockcast/fattree.hpp>
 #include <blockcast/kitem_table.hpp>
 #include <blockcast/plan.hpp>
@@ -90,6 +91,16 @@ std::string continuous_search_json(const json& a) {
   return bc::continuous_search(q).to_json();
 }
 
+std::string conjecture_json(const json& a) {
+  bc::ConjectureRequest q;
+  for (auto [lo, hi] : ranges(a.at("L")))
+    for (auto l = lo; l <= hi; ++l) q.L.push_back(static_cast<int>(l));
+  q.shape = get<std::string>(a, "shape", "optimal");
+  q.t_max = get(a, "t_max", 0);
+  q.time_limit = get(a, "time_limit", 0.0);
+  return bc::conjecture(q).to_json();
+}
+
 std::string prove_json(const json& a) {
   bc::ProveRequest q;
   q.L = a.at("L").get<int>();
@@ -154,6 +165,7 @@ std::string answer(const std::string& q, const json& a) {
   if (q == "fattree_search") return fattree_search_json(a);
   if (q == "fattree_simulate") return fattree_simulate_json(a);
   if (q == "kitem_table") return kitem_table_json(a);
+  if (q == "conjecture") return conjecture_json(a);
   if (q == "continuous_search") return continuous_search_json(a);
   throw std::logic_error("faces: no question " + q);
 }
