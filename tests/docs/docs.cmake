@@ -36,3 +36,7 @@ if(TARGET blockcast_python)
   set_tests_properties(doc_python PROPERTIES LABELS docs TIMEOUT 300 ENVIRONMENT
     "PYTHONPATH=$<TARGET_FILE_DIR:blockcast_python>;BLOCKCAST_BIN=$<TARGET_FILE:blockcast>")
 endif()
+# The README stays a page for users: at most 250 lines, its two set-up commands first.
+add_test(NAME readme_shape COMMAND sh -c "n=$(wc -l < README.md); test \"$n\" -le 250 || { echo \"README.md has $n lines, at most 250\"; exit 1; }; sed -n 3,5p README.md | grep -q 'install-deps' && sed -n 6,8p README.md | grep -q '.ci/run' || { echo 'README.md: the two set-up commands are not first'; exit 1; }"
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(readme_shape PROPERTIES LABELS docs)
