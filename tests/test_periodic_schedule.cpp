@@ -31,10 +31,14 @@ bool replay_accepts(const PeriodicSchedule& ps) {
 }  // namespace
 
 TEST_CASE("periodic schedule: found patterns pass the check and replay for many items") {
-  for (const auto& [L, P, D, period] : {std::tuple{2, 6, 6, 4}, std::tuple{2, 10, 8, 5}, std::tuple{4, 8, 12, 5}}) {
+  struct Cell {
+    int L, P, D, period;
+  };
+  for (const Cell c : {Cell{2, 6, 6, 4}, Cell{2, 10, 8, 5}, Cell{4, 8, 12, 5}}) {
+    const int L = c.L, P = c.P, D = c.D;  // no structured bindings: clang 14 cannot CAPTURE them
     CAPTURE(L);
     CAPTURE(P);
-    const PeriodicSchedule ps = found(L, P, D, period);
+    const PeriodicSchedule ps = found(L, P, D, c.period);
     CHECK_FALSE(check_periodic(ps));
     const SimulationResult r = simulate(expand_periodic(ps, 200));
     CHECK(r.ok);
