@@ -50,9 +50,9 @@ ReceptionTable reception_table(const Schedule& s, Addressing a,
   t.first_step = lo;
   t.last_step = hi;
   const std::int64_t rows = s.P - 1;
-  if (rows < 1 || checked_mul(rows, t.steps(), "table size") > kMaxTableCells)
+  if (rows < 1 || checked_mul(rows, t.steps(), "table size") > kMaxReceptionCells)
     throw InputError("reception table of " + std::to_string(rows) + " processors x " + std::to_string(t.steps()) +
-                     " steps exceeds " + std::to_string(kMaxTableCells) + " cells; use --steps or fewer items");
+                     " steps exceeds " + std::to_string(kMaxReceptionCells) + " cells; use --steps or fewer items");
   for (std::int64_t p = 1; p <= rows; ++p) t.row_names.push_back("P" + std::to_string(p));
   t.cells.assign(static_cast<size_t>(rows), std::vector<ReceptionCell>(static_cast<size_t>(t.steps())));
 

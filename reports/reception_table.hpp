@@ -47,8 +47,8 @@ struct ReceptionTable {
 };
 
 // Default step range: first to last reception of the schedule. InputError if `steps` is
-// outside 0..last step or the table would exceed kMaxTableCells.
-inline constexpr std::int64_t kMaxTableCells = 2'000'000;
+// outside 0..last step or the table would exceed kMaxReceptionCells.
+inline constexpr std::int64_t kMaxReceptionCells = 2'000'000;
 ReceptionTable reception_table(const Schedule& s, Addressing a,
                                std::optional<std::pair<std::int64_t, std::int64_t>> steps = {});
 
