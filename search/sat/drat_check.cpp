@@ -70,7 +70,7 @@ class Checker {
     for (std::size_t id = 0; id < clauses_.size(); ++id) {
       const auto& cl = clauses_[id];
       if (cl.deleted) continue;
-      const Lit* d = &arena_[cl.begin];
+      const Lit* d = arena_.data() + cl.begin;  // an empty clause may sit at the end of the arena
       if (std::find(d, d + cl.size, -pivot) == d + cl.size) continue;
       std::vector<Lit> resolvent = lemma;
       for (int i = 0; i < cl.size; ++i)
@@ -164,11 +164,11 @@ class Checker {
   // (attach is only called at top level, between lemma checks).
   void attach(int id) {
     auto& cl = clauses_[id];
-    Lit* c = &arena_[cl.begin];
-    if (cl.size == 0) {
+    if (cl.size == 0) {  // the empty clause (an encoding that is unsatisfiable as built): no literal to index
       inconsistent_ = true;
       return;
     }
+    Lit* c = &arena_[cl.begin];
     std::stable_partition(c, c + cl.size, [&](Lit l) { return value(l) >= 0; });
     if (cl.size >= 2) {
       // A true literal first keeps a satisfied clause quiet.
