@@ -5,14 +5,14 @@
 # The algorithm list leaves out the ones whose simulation takes minutes of wall time
 # (NTSB, NTSL*, SMP_binary, flattree_pipeline, arrival_pattern_aware*) and the two that deliver
 # wrong bytes in SimGrid 3.32 (ompi_split_bintree, SMP_linear); run.sh runs them all.
-# usage: ci.sh DRIVER.so [OUT_DIR]
+# usage: ci.sh DRIVER.so [OUT_DIR]   (SMPI_BENCH_JOBS: simulations at once, default 2)
 set -eu -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { echo "usage: ci.sh DRIVER.so [OUT_DIR]" >&2; exit 2; }
 out=${2:-$(mktemp -d)}
 algorithms="binomial_tree scatter_LR_allgather scatter_rdb_allgather flattree ompi ompi_pipeline mpich mvapich2 impi SMP_binomial"
 bash "$here/run.sh" "$1" --out "$out" --platforms flat --P "16 64" --sizes "16384 1048576 8388608" \
-  --algorithms "$algorithms" --no-calibrated --timeout 300
+  --algorithms "$algorithms" --no-calibrated --timeout 300 --jobs "${SMPI_BENCH_JOBS:-2}"
 python3 "$here/summary.py" "$out" > /dev/null
 cat "$out/summary.md"
 # blockcast must have completed every run (a crash or a timeout fails the check too).

@@ -13,7 +13,7 @@
 #
 # usage: run.sh DRIVER.so [--out DIR] [--platforms "flat highlat fattree"] [--P "16 64 256 1024"]
 #        [--sizes "1024 4096 ..."] [--algorithms "binomial_tree ..."] [--jobs 2] [--timeout 900]
-#        [--no-mpi] [--no-blockcast] [--no-calibrated] [--small]
+#        [--no-mpi] [--no-blockcast] [--no-calibrated] [--small] [--repetitions R]
 # Output in DIR (default tests/bench/smpi/results/run): bcast.csv (platform,P,bytes,method,
 # seconds,first_call_seconds,spread_seconds,verified), jobs.csv, networks.csv, probe-*.csv,
 # algorithms.txt, parts/ (one file per smpirun, its stderr beside it).
@@ -25,7 +25,7 @@ driver=$(readlink -f "$1"); shift
 [ -f "$driver" ] || die "no driver at $driver"
 out="$here/results/run"; platforms="flat highlat fattree"; Ps="16 64 256 1024"
 sizes="1024 4096 16384 65536 262144 1048576 4194304 16777216"; algorithms=all; jobs=2; timeout=900
-mpi=1; blockcast=1; calibrated=1; small=0
+mpi=1; blockcast=1; calibrated=1; small=0; repetitions=3
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$2; shift ;;
@@ -39,6 +39,7 @@ while [ $# -gt 0 ]; do
     --no-blockcast) blockcast=0 ;;
     --no-calibrated) calibrated=0 ;;
     --small) small=1 ;;
+    --repetitions) repetitions=$2; shift ;;  # timed calls after the warm-up (SMPI is deterministic: 1 gives the same time)
     *) die "unknown option $1" ;;
   esac
   shift || die "$1 needs a value"
@@ -83,7 +84,7 @@ done
 # One job: platform P method. Writes parts/PLATFORM-P-METHOD.csv and a line of jobs.csv.
 run_job() {
   local platform=$1 P=$2 method=$3 part="$out/parts/$1-$2-$3"
-  local args=(bcast --platform "$platform" --sizes "$sizes_csv" --method "$method")
+  local args=(bcast --platform "$platform" --sizes "$sizes_csv" --method "$method" --repetitions "$repetitions")
   local env=()
   case "$method" in
     blockcast) args+=(--no-mpi --blockcast --blockcast-label blockcast)
@@ -109,7 +110,7 @@ run_job() {
   echo "$platform P=$P $method: $status (exit $code, ${wall} s)" >&2
 }
 export -f run_job
-export out here driver sizes_csv timeout
+export out here driver sizes_csv timeout repetitions
 
 echo "platform,P,method,status,exit_code,wall_seconds" > "$out/jobs.csv"
 {
