@@ -27,8 +27,8 @@ nlohmann::json parse(const std::string& text) {
 // without the command line), the numbers in fields of their own.
 CheckReport report_of(const Outcome& o, const std::string& format, double seconds) {
   CheckReport r;
-  r.accepted = o.verdict == Status::accepted;
-  r.verdict = verdict_name(o.verdict);
+  r.accepted = o.verdict == Verdict::accepted;
+  r.verdict = o.verdict;
   r.format = format;
   r.reason = o.reason;
   r.seconds = seconds;

@@ -21,12 +21,13 @@ blockcast::ConjectureRequest request_of(const ConjectureRequest& q) {
   r.search.threads = q.threads;
   r.search.limits.max_nodes = q.max_nodes;
   r.search.limits.time_limit = q.time_limit;
+  r.control = q.control;
   return r;
 }
 
 ConjectureLatency latency_of(const ConjectureResult& r) {
   ConjectureLatency l;
-  l.L = r.L, l.verdict = verdict_name(r.verdict), l.note = r.note, l.seconds = r.seconds;
+  l.L = r.L, l.verdict = r.verdict, l.note = r.note, l.seconds = r.seconds;
   if (r.verdict != blockcast::Verdict::solved) return l;
   l.t0 = r.certificate.t0, l.t0_minimal = r.minimal, l.x = letter_name(r.certificate.x);
   l.roots = conjecture_roots(r), l.methods = r.methods, l.compositions = r.compositions;
@@ -40,7 +41,7 @@ Conjecture conjecture(const ConjectureRequest& request) {
   return guarded([&] {
     ConjectureRangeResult r = run_conjecture_range(request_of(request));
     Conjecture c;
-    c.verdict = verdict_name(r.verdict), c.reason = r.reason, c.seconds = r.seconds;
+    c.verdict = r.verdict, c.reason = r.reason, c.seconds = r.seconds;
     std::vector<nlohmann::json> summaries;
     for (ConjectureResult& l : r.latencies) {
       add_certificate_extra(l, r.method);

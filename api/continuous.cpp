@@ -15,15 +15,6 @@ namespace blockcast::api {
 
 std::string version() { return ::blockcast::version(); }
 
-std::string to_string(Verdict v) {
-  switch (v) {
-    case Verdict::solved: return "SOLVED";
-    case Verdict::impossible: return "IMPOSSIBLE";
-    case Verdict::unknown: break;
-  }
-  return "UNKNOWN";
-}
-
 namespace {
 
 const BestSchedule& block_cyclic(const ContinuousSchedule::Impl& s) { return s.answer.block_cyclic; }
@@ -33,11 +24,6 @@ const Assignment& witness(const ContinuousSchedule::Impl& s) {
   if (!b.witness)
     throw InvalidInput("no schedule for L=" + std::to_string(b.L) + " P=" + std::to_string(b.P) + ": " + s.answer.reason);
   return *b.witness;
-}
-
-Verdict verdict_of(Status s) {
-  if (s == Status::solved) return Verdict::solved;
-  return s == Status::impossible ? Verdict::impossible : Verdict::unknown;
 }
 
 const SolveAnswer& best(const ContinuousSchedule::Impl& s) {
@@ -51,7 +37,7 @@ const SolveAnswer& best(const ContinuousSchedule::Impl& s) {
 
 int ContinuousSchedule::L() const { return block_cyclic(*impl_).L; }
 std::int64_t ContinuousSchedule::P() const { return block_cyclic(*impl_).P; }
-Verdict ContinuousSchedule::verdict() const { return verdict_of(impl_->answer.verdict); }
+Verdict ContinuousSchedule::verdict() const { return impl_->answer.verdict; }
 bool ContinuousSchedule::found() const { return block_cyclic(*impl_).witness.has_value(); }
 std::int64_t ContinuousSchedule::delay() const { return witness(*impl_).delay(); }
 std::int64_t ContinuousSchedule::lower_bound() const { return block_cyclic(*impl_).lower_bound; }
@@ -85,6 +71,7 @@ ContinuousSchedule solve(int L, std::int64_t P, const Options& options) {
     r.L = L, r.P = {P};
     r.threads = options.threads;
     r.time_limit = options.time_limit;  // the whole call's deadline
+    r.control = options.control;
     // With a deadline the periodic search may use what is left of it (`solve --time-limit S
     // --period-time-limit 0`); without one it gets the CLI's 10 s.
     if (options.time_limit > 0) r.period_time_limit = 0;
@@ -115,7 +102,7 @@ ContinuousSchedule read_continuous(const std::string& json) {
     // Nothing was searched: only the lower bound proves a delay optimal.
     s.delay = b.delay, s.form = "block-cyclic", s.verification = b.verification;
     s.at_lower_bound = s.optimal = s.block_cyclic_optimal = b.optimal();
-    s.verdict = Status::solved;
+    s.verdict = Verdict::solved;
     s.reason = "read from JSON, checked symbolically";
     return ContinuousSchedule(std::move(impl));
   });

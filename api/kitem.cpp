@@ -55,10 +55,6 @@ std::string KItemSchedule::to_json() const {
 
 namespace {
 
-Verdict api_verdict(blockcast::Verdict v) {
-  return v == blockcast::Verdict::solved ? Verdict::solved : v == blockcast::Verdict::impossible ? Verdict::impossible : Verdict::unknown;
-}
-
 // The run's best schedule in the face's form: listed, the circulant's implicit form, or the cut.
 void take_best(KItemSchedule::Impl& s, const KitemResult& r) {
   s.found = r.time >= 0, s.time = r.time, s.method = r.method, s.verification = r.verification;
@@ -79,14 +75,15 @@ KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& option
   return guarded([&] {
     KitemRequest q;
     q.L = L, q.P = P, q.k = k, q.time_limit = options.time_limit, q.threads = options.threads;
+    q.control = options.control;
     const KitemResult r = kitem_run(q);
     auto s = std::make_shared<KItemSchedule::Impl>();
     s->L = L, s->P = P, s->k = k, s->lower_bound = r.lower_bound;
-    s->verdict = api_verdict(r.verdict), s->reason = r.reason, s->seconds = r.seconds, s->optimal = r.optimal;
+    s->verdict = r.verdict, s->reason = r.reason, s->seconds = r.seconds, s->optimal = r.optimal;
     // The CLI's document: the same payload in the same envelope (engine/outcome.hpp).
-    const Status st = !r.checks_ok ? Status::rejected : r.verdict == blockcast::Verdict::unknown ? Status::unknown : Status::solved;
+    const Verdict st = !r.checks_ok ? Verdict::rejected : r.verdict == blockcast::Verdict::unknown ? Verdict::unknown : Verdict::solved;
     nlohmann::json j = kitem_result_json(r);
-    j["verdict"] = verdict_name(st);
+    j["verdict"] = to_string(st);
     s->report_json = envelope_text(to_json(outcome_from_json("blockcast-kbroadcast", j, st), ""));
     take_best(*s, r);
     return KItemSchedule(std::move(s));

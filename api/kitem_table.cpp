@@ -14,7 +14,7 @@ namespace {
 
 KitemTableRow row_of(const KItemRow& r) {
   KitemTableRow o;
-  o.L = r.L, o.P = r.P, o.k = r.k, o.lower_bound = r.lower_bound, o.exact_verdict = verdict_name(r.exact_verdict);
+  o.L = r.L, o.P = r.P, o.k = r.k, o.lower_bound = r.lower_bound, o.exact_verdict = r.exact_verdict;
   o.optimum = r.optimum, o.exact_upper = r.exact_upper, o.exact_proof = r.exact_proof,
   o.exact_seconds = r.exact_seconds;
   o.continuous_delay = r.continuous_delay, o.cut_time = r.cut_time, o.ours_time = r.ours_time;
@@ -39,9 +39,10 @@ KitemTable kitem_table(const KitemTableRequest& request) {
     blockcast::KitemTableRequest q;
     q.L = request.L, q.P = request.P, q.k = request.k, q.ranges = request.ranges;
     q.time_limit = request.time_limit, q.exact_time_limit = request.exact_time_limit, q.threads = request.threads;
+    q.counting_time_limit = request.counting_time_limit, q.control = request.control;
     const KitemTableResult r = kitem_table_run(q);
     KitemTable t;
-    t.verdict = verdict_name(r.verdict), t.reason = r.reason, t.seconds = r.seconds, t.ranges = r.ranges;
+    t.verdict = r.verdict, t.reason = r.reason, t.seconds = r.seconds, t.ranges = r.ranges;
     if (r.ranges) {
       ranges_of(r.range_table, t);
     } else {
@@ -59,12 +60,13 @@ ContinuousSearch continuous_search(const ContinuousSearchRequest& request) {
     blockcast::ContinuousSearchRequest q;
     q.L = request.L, q.t = request.t, q.P = request.P, q.delay = request.delay;
     q.periods = request.periods, q.window = request.window, q.time_limit = request.time_limit;
+    q.control = request.control;
     const ContinuousSearchResult r = continuous_search_run(q);
     ContinuousSearch s;
-    s.verdict = verdict_name(r.verdict), s.reason = r.reason, s.seconds = r.seconds;
+    s.verdict = r.verdict, s.reason = r.reason, s.seconds = r.seconds;
     s.L = r.L, s.P = r.P, s.delay = r.delay, s.lower_bound = r.lower_bound;
     for (const PeriodicOutcome& o : r.outcomes)
-      s.results.push_back({o.period, o.window, verdict_name(o.verdict), o.detail, o.vars, o.clauses, o.seconds});
+      s.results.push_back({o.period, o.window, o.verdict, o.detail, o.vars, o.clauses, o.seconds});
     s.text = continuous_search_text(r);
     s.json = blockcast::to_json(continuous_search_outcome(r), "").dump();
     return s;

@@ -12,11 +12,10 @@ ProveReport prove(const ProveRequest& request) {
   return guarded([&] {
     const sat::ProveRequest q{request.L,       request.t,        request.P,          request.shape,
                               request.receive_only, request.extendable, request.encoding, true,
-                              request.time_limit,   request.conflicts,  request.proof_path, ""};
+                              request.time_limit,   request.conflicts,  request.proof_path, "", request.control};
     const sat::ProveAnswer a = sat::run_prove(q);
     ProveReport r;
-    const blockcast::Verdict v = a.result.verdict;
-    r.verdict = v == blockcast::Verdict::solved ? Verdict::solved : v == blockcast::Verdict::impossible ? Verdict::impossible : Verdict::unknown;
+    r.verdict = a.result.verdict;
     r.verification = a.result.verification;
     r.seconds = a.seconds;
     r.L = a.spec.L, r.t = a.spec.t, r.T = a.spec.T, r.P = a.spec.P, r.shape = shape_name(a.spec.shape);

@@ -28,10 +28,10 @@ Table table(const TableRequest& request) {
     blockcast::TableRequest q;
     q.Ls = request.L, q.P = request.P, q.periods = request.periods;
     q.period_time_limit = request.period_time_limit, q.threads = request.threads;
-    q.max_nodes = request.max_nodes, q.time_limit = request.time_limit;
+    q.max_nodes = request.max_nodes, q.time_limit = request.time_limit, q.control = request.control;
     const TableResult r = run_table(q);
     Table t;
-    t.verdict = verdict_name(r.verdict), t.reason = r.reason, t.seconds = r.seconds;
+    t.verdict = r.verdict, t.reason = r.reason, t.seconds = r.seconds;
     for (const Cell& c : r.cells) t.cells.push_back(cell_of(c));
     const auto ranges = compress_cells(r.cells);
     TableSummary sum = summarize(r.cells);

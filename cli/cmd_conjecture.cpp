@@ -53,7 +53,7 @@ ConjectureRequest conjecture_request(const ConjectureArgs& a) {
 std::string conjecture_stopped_output(const ConjectureArgs& a, const Invocation& inv, const std::string& reason,
                            const std::vector<nlohmann::json>& finished) {
   if (a.search.json)
-    return envelope_text(to_json(Outcome{"blockcast-conjecture", Status::unknown, reason, std::nullopt,
+    return envelope_text(to_json(Outcome{"blockcast-conjecture", Verdict::unknown, reason, std::nullopt,
                                          nlohmann::json(), {{"latencies", finished}}},
                                  inv.command_line)) + "\n";
   return "UNKNOWN: " + reason + (a.out.empty() ? "" : "; --resume " + a.out + " continues") + "\n";
@@ -110,8 +110,10 @@ void finish_conjecture(const ConjectureArgs& a, const Invocation& inv, const std
 
 void conjecture_command(ConjectureArgs& a, const CLI::App* sub, const Invocation& inv) {
   ConjectureRequest q = conjecture_request(a);
-  auto progress = std::make_shared<Progress>();  // stderr, only when it is a terminal
-  q.progress = [progress](const std::string& s) { progress->update(s); };
+  auto progress = std::make_shared<ProgressLine>();  // stderr, only when it is a terminal
+  q.control.progress = [progress](const Progress& p) {
+    if (!p.what.empty() && p.total == 0) progress->update(p.what);  // the step's status line
+  };
   const ConjectureOptions co = conjecture_options(q);  // the whole command's deadline starts here
   if (!a.resume.empty() && !a.out.empty() && a.out != a.resume)
     throw InputError("--resume " + a.resume + " and --out " + a.out + ": the run resumed writes where it started");

@@ -50,7 +50,7 @@ void register_simulate_sub(CLI::App* parent, const Invocation& inv) {
       print_json(inv, fattree_simulate_outcome(r));
     else
       std::cout << fattree_simulate_text(r);
-    if (!r.accepted) leave(Status::rejected);  // the schedule was checked and rejected
+    if (!r.accepted) leave(Verdict::rejected);  // the schedule was checked and rejected
   });
 }
 
@@ -82,7 +82,7 @@ void register_table_sub(CLI::App* parent, const Invocation& inv) {
       const WrittenPages w = write_fattree_report(a->out, fattree_table_rows(r));
       std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
     }
-    if (!r.accepted) leave(Status::rejected);  // a schedule failed its check
+    if (!r.accepted) leave(Verdict::rejected);  // a schedule failed its check
   });
 }
 
@@ -117,8 +117,8 @@ api::FattreeSearchRequest search_request(const FattreeSearchArgs& a) {
 void search_command(const FattreeSearchArgs& a, const Invocation& inv) {
   // Stops before the memory limit, printing UNKNOWN instead of being killed.
   const MemoryWatch memory(a.max_memory, unknown_answer(inv, "blockcast-fattree-search", a.json));
-  // Progress goes to the one line on stderr, and only when it is a terminal.
-  Progress bar;
+  // ProgressLine goes to the one line on stderr, and only when it is a terminal.
+  ProgressLine bar;
   Ticker tick(bar, "fattree search", a.time_limit);
   const ft::SearchProgress progress{
       [&tick](int S) { tick.set("fattree search: deciding " + std::to_string(S) + " steps"); },

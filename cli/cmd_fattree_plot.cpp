@@ -35,7 +35,7 @@ void register_fattree_plot(CLI::App* parent, const Invocation& inv) {
       print_json(inv, fattree_plot_outcome(r));
     else
       std::cout << fattree_plot_text(r);
-    if (!r.accepted) leave(Status::rejected);  // as `check` rejects: one line, exit 1
+    if (!r.accepted) leave(Verdict::rejected);  // as `check` rejects: one line, exit 1
     if (!a->out.empty()) {
       const WrittenPages w = write_fattree_optimum_report(a->out, r.rows);
       std::cerr << "report: " << w.markdown << ", " << w.html << "\n";

@@ -7,7 +7,7 @@
 //   kbroadcast-table --L A..B --P A..B --k A..B [--json] [--time-limit S]
 //       exact optimum (SAT, DRAT-checked) vs our schedules vs the lower bound
 //   kbroadcast-table --ranges --L A..B --P A..B --k A..B [--threads N] [--json] [--time-limit S]
-//       [--exact-time-limit S]
+//       [--exact-time-limit S] [--counting-time-limit S]
 //       constructions only, at any size, compressed into ranges
 //   continuous-search --L L (--t T | --P P) [--delay D] [--period A..B] [--window N] [--json]
 //       periodic schedules of each period with delay D (default L + B(P-1)), and optionally
@@ -95,17 +95,17 @@ KitemRequest kbroadcast_request(const KbroadcastArgs& args, bool L_given, bool P
 // Prints the result (text or JSON) and leaves with its exit code: 1 a schedule failed its
 // replay, 5 UNKNOWN, 0 otherwise.
 void render_kbroadcast(const Invocation& inv, const KitemResult& r, const KbroadcastArgs& args) {
-  const Status st = !r.checks_ok ? Status::rejected : r.verdict == Verdict::unknown ? Status::unknown : Status::solved;
+  const Verdict st = !r.checks_ok ? Verdict::rejected : r.verdict == Verdict::unknown ? Verdict::unknown : Verdict::solved;
   if (args.json) {
     nlohmann::json j = kitem_result_json(r);
-    j["verdict"] = verdict_name(st);
+    j["verdict"] = to_string(st);
     print_json(inv, "blockcast-kbroadcast", j, st);
   } else {
     std::cout << kitem_result_text(r);
     if (!args.out.empty() && !r.schedules.schedules.empty())
       std::cout << "wrote " << args.out << "/<name>.json|.goal|.csv|.reception.txt\n";
   }
-  if (st != Status::solved) leave(st);
+  if (st != Verdict::solved) leave(st);
 }
 
 void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
@@ -124,7 +124,7 @@ void register_kbroadcast_main(CLI::App& app, const Invocation& inv) {
   sub->callback([args, Lopt, Popt, &inv] {
     const OutputLocks locks({args->out});  // one run per output folder
     const KitemRequest q = kbroadcast_request(*args, Lopt->count() > 0, Popt->count() > 0);
-    Progress bar;  // stderr, only when it is a terminal
+    ProgressLine bar;  // stderr, only when it is a terminal
     Ticker tick(bar, "kbroadcast: constructions, then the SAT endgames", args->time_limit);
     const KitemResult r = kitem_run(q);
     tick.stop();
@@ -146,13 +146,13 @@ KitemTableResult run_kbroadcast_table(const Invocation& inv, const KitemTableReq
   check_kitem_table_request(q);  // bad input prints nothing but its line
   MemoryWatch memory(q.ranges ? 0 : max_memory, [&](const std::string& reason, const std::vector<nlohmann::json>& rows) {
     if (!json) return "UNKNOWN: " + reason + "\n";
-    return envelope_text(to_json(Outcome{"blockcast-kbroadcast-table", Status::unknown, reason, std::nullopt,
+    return envelope_text(to_json(Outcome{"blockcast-kbroadcast-table", Verdict::unknown, reason, std::nullopt,
                                          nlohmann::json(), {{"rows", rows}, {"unknown", 0}}},
                                  inv.command_line)) + "\n";
   });
   const std::int64_t rows = (q.L.second - q.L.first + 1) * (q.P.second - q.P.first + 1) * (q.k.second - q.k.first + 1);
   const std::string what = q.ranges ? "kbroadcast-table --ranges: L=" : "kbroadcast-table: row 1 of ";
-  Progress bar;  // stderr, only when it is a terminal
+  ProgressLine bar;  // stderr, only when it is a terminal
   Ticker tick(bar, what + std::to_string(q.ranges ? q.L.first : rows), q.time_limit);
   if (!json && !q.ranges) std::cout << kitem_table_header();
   std::size_t done = 0;
@@ -176,6 +176,7 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
     IntList L, P, k;
     KitemTableRequest q;
     double exact_time_limit = 0;
+    double counting_time_limit = 0;
     bool json = false;
     std::int64_t max_memory = 0;
   };
@@ -191,10 +192,12 @@ void register_kbroadcast_table(CLI::App& app, const Invocation& inv) {
   add(sub, "ranges", args->q.ranges);
   add(sub, "threads", args->q.threads);
   auto* exact = add(sub, "exact-time-limit", args->exact_time_limit);
-  sub->callback([args, &inv, exact] {
+  auto* counting = add(sub, "counting-time-limit", args->counting_time_limit);
+  sub->callback([args, &inv, exact, counting] {
     KitemTableRequest q = args->q;
     q.L = one_range("L", args->L), q.P = one_range("P", args->P), q.k = one_range("k", args->k);
     if (exact->count() > 0) q.exact_time_limit = args->exact_time_limit;
+    if (counting->count() > 0) q.counting_time_limit = args->counting_time_limit;
     const KitemTableResult r = run_kbroadcast_table(inv, q, args->json, args->max_memory);
     if (args->json)
       print_json(inv, kitem_table_run_outcome(r));
@@ -230,7 +233,7 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
     const auto per = args->periods.parts.front();
     q.periods = {static_cast<int>(per.first), static_cast<int>(per.second)};
     check_continuous_search_request(q);  // bad input prints nothing but its line
-    Progress bar;  // stderr, only when it is a terminal
+    ProgressLine bar;  // stderr, only when it is a terminal
     Ticker tick(bar, "continuous-search", q.time_limit);
     const ContinuousSearchResult r = continuous_search_run(q, [&](const std::string& what) { tick.set(what); });
     tick.stop();
@@ -238,7 +241,7 @@ void register_continuous_search(CLI::App& app, const Invocation& inv) {
       print_json(inv, continuous_search_outcome(r));
     else
       std::cout << continuous_search_text(r);
-    exit_with(status_of(r.verdict));
+    exit_with(r.verdict);
   });
 }
 
@@ -260,7 +263,7 @@ void register_simple_schedule(CLI::App& app, const Invocation& inv) {
     require_latency(q.L);
     if (args->P.parts.size() != 1) throw InputError("--P: simple-schedule takes one range A..B");
     q.P = args->P.parts.front();
-    Progress bar;  // stderr, only when it is a terminal
+    ProgressLine bar;  // stderr, only when it is a terminal
     const SimpleScheduleResult r = [&] {
       Ticker tick(bar, "simple-schedule: P = " + std::to_string(q.P.first) + ".." + std::to_string(q.P.second), q.time_limit);
       return simple_schedule_run(q);
@@ -298,7 +301,7 @@ void register_latency(CLI::App& app, const Invocation& inv) {
     const auto d = args->d.parts.front();
     q.d = {static_cast<int>(d.first), static_cast<int>(d.second)};
     q.P = args->P.values("P", 10'000), q.seed = static_cast<std::uint64_t>(args->seed);
-    Progress bar;  // stderr, only when it is a terminal
+    ProgressLine bar;  // stderr, only when it is a terminal
     const LatencyResult r = [&] {
       Ticker tick(bar, "latency: replays", q.time_limit);
       return latency_run(q);

@@ -25,7 +25,7 @@ namespace {
 // prints nothing but its line).
 BaselinesResult run_baselines(const BaselinesRequest& q, bool json) {
   bool first = true;
-  Progress bar;  // stderr, only when it is a terminal
+  ProgressLine bar;  // stderr, only when it is a terminal
   Ticker tick(bar, "kbroadcast-baselines", q.time_limit);
   BaselinesResult r = baselines_run(q, [&](const BaselineRow& row) {
     tick.set("kbroadcast-baselines: L=" + std::to_string(row.L) + " P=" + std::to_string(row.P) + " k=" +

@@ -50,10 +50,10 @@ void register_mpi_run(CLI::App& app, const Invocation& inv) {
     if (result.rank != 0) return;
     const bool verified = result.report.verified();
     if (a->json)
-      print_json(inv, "blockcast-mpi-run", mpi_run_json(result), verified ? Status::accepted : Status::rejected);
+      print_json(inv, "blockcast-mpi-run", mpi_run_json(result), verified ? Verdict::accepted : Verdict::rejected);
     else
       std::fputs(mpi_run_text(result).c_str(), stdout);
-    if (!verified) leave(Status::rejected);
+    if (!verified) leave(Verdict::rejected);
   });
 }
 

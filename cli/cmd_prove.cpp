@@ -45,10 +45,10 @@ void register_prove(CLI::App& app, const Invocation& inv) {
   sub->callback([a, t_opt, P_opt, shape_opt, &inv] {
     const sat::ProveRequest q{a->L,         t_opt->count() ? a->t : 0, P_opt->count() ? a->P : 0,
                               shape_opt->count() ? a->shape : "", a->receive_only, a->extendable, a->encoding,
-                              !a->no_symmetry, a->time_limit, a->conflicts, a->proof, a->dimacs};
+                              !a->no_symmetry, a->time_limit, a->conflicts, a->proof, a->dimacs, {}};
     // Stops before the memory limit, printing UNKNOWN instead of being killed.
     const MemoryWatch memory(a->max_memory, unknown_answer(inv, "blockcast-prove", a->json));
-    Progress bar;  // stderr, only when it is a terminal
+    ProgressLine bar;  // stderr, only when it is a terminal
     const sat::ProveAnswer r = [&] {
       Ticker tick(bar, "prove L=" + std::to_string(q.L) + ": encoding, solving, checking", a->time_limit);
       return sat::run_prove(q);
@@ -57,7 +57,7 @@ void register_prove(CLI::App& app, const Invocation& inv) {
       print_json(inv, "blockcast-prove", prove_json(r));
     else
       std::cout << prove_text(r, condition_phrase(q.receive_only, q.extendable));
-    if (r.result.verdict != Verdict::solved) leave(status_of(r.result.verdict));
+    if (r.result.verdict != Verdict::solved) leave(r.result.verdict);
   });
 }
 

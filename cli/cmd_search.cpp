@@ -57,14 +57,14 @@ SolveRequest solve_request(const SolveArgs& a, bool has_P, bool has_t, bool has_
 // Runs the request with a progress line on stderr (only on a terminal); the text of each P
 // is printed as soon as it is known, the JSON at the end.
 void run_solve_command(SolveRequest r, const SolveArgs& a, const Invocation& inv) {
-  Progress bar;
+  ProgressLine bar;
   const double shown_limit = r.t || r.P.size() == 1 ? r.time_limit : 0;  // the deadline is the command's
   std::optional<Ticker> tick;  // one per P, as each P's text ends it
-  r.progress = [&](const std::string& what) {
+  r.control.progress = [&](const Progress& p) {
     if (tick)
-      tick->set(what);
+      tick->set(p.what);
     else
-      tick.emplace(bar, what, shown_limit);
+      tick.emplace(bar, p.what, shown_limit);
   };
   const std::string condition = condition_phrase(r.receive_only ? letter_name(*r.receive_only) : "", r.extendable);
   if (!a.search.json)

@@ -66,7 +66,7 @@ void check_option_defaults() {
 
 // The table rendered as the command prints it (without --cells' summary line).
 std::string ranges_output(const Args& a, const Invocation& inv, const std::vector<CellRange>& ranges,
-                          const TableSummary& sum, Status verdict, const std::string& reason) {
+                          const TableSummary& sum, Verdict verdict, const std::string& reason) {
   if (!a.json) return a.format == "markdown" ? ranges_markdown(ranges, sum) : ranges_text(ranges, sum);
   Outcome o = outcome_from_json("blockcast-table", ranges_json(ranges, sum), verdict);
   o.reason = reason;
@@ -78,12 +78,12 @@ std::string table_stopped_output(const Args& a, const Invocation& inv, const std
                            const std::vector<nlohmann::json>& finished, double seconds) {
   auto [ranges, sum, lines] = join_table_parts(finished);
   sum.seconds = seconds;
-  if (a.json && !a.cells) return ranges_output(a, inv, ranges, sum, Status::unknown, reason);  // the envelope says it
+  if (a.json && !a.cells) return ranges_output(a, inv, ranges, sum, Verdict::unknown, reason);  // the envelope says it
   std::string text;
   if (a.cells)
     for (const auto& l : lines) text += l + "\n";
   else
-    text = ranges_output(a, inv, ranges, sum, Status::unknown, reason);
+    text = ranges_output(a, inv, ranges, sum, Verdict::unknown, reason);
   return text + "UNKNOWN: " + reason + (a.resume.empty() ? "" : "; --resume " + a.resume + " continues") + "\n";
 }
 
@@ -96,7 +96,7 @@ void print_table(const Args& a, const Invocation& inv, const std::vector<nlohman
     const WrittenPages w = write_table_report(a.out, ranges, sum);
     std::cerr << "report: " << w.markdown << ", " << w.html << "\n";
   }
-  const Status verdict = sum.none > 0 ? Status::unknown : Status::solved;
+  const Verdict verdict = sum.none > 0 ? Verdict::unknown : Verdict::solved;
   if (a.cells) {
     for (const auto& l : lines) std::cout << l << "\n";
     if (!a.json) std::cout << summary_line(sum) << "\n";
@@ -105,12 +105,12 @@ void print_table(const Args& a, const Invocation& inv, const std::vector<nlohman
   } else {
     std::cout << ranges_output(a, inv, ranges, sum, verdict, "");
   }
-  if (sum.none > 0) leave(Status::unknown);
+  if (sum.none > 0) leave(Verdict::unknown);
 }
 
 // One unit: the rows of one L, with the progress line over the whole table.
 nlohmann::json table_unit(const Args& a, const TableRequest& q, const EveryPOptions& opt, std::size_t unit,
-                          Progress& bar, const std::function<double()>& elapsed) {
+                          ProgressLine& bar, const std::function<double()>& elapsed) {
   const auto width = static_cast<std::size_t>(a.P.size());
   const auto cells = q.Ls.size() * width;
   const auto rows = table_rows(q, q.Ls[unit], opt, [&](std::size_t done_in_L, std::size_t) {
@@ -145,7 +145,7 @@ void table_command(const Args& a, const CLI::App* sub, const Invocation& inv) {
         return table_stopped_output(a, inv, reason, finished, elapsed());
       },
       [&locks] { locks.release(); });
-  Progress bar;
+  ProgressLine bar;
   std::vector<std::string> keys;
   for (const int L : q.Ls) keys.push_back("L" + std::to_string(L));
   const UnitRunOptions units{a.resume, !a.resume.empty(),

@@ -72,13 +72,13 @@ void MemoryWatch::stop(std::int64_t resident) {
                              std::to_string(static_cast<int>(kStopAt * 100)) + "% of --max-memory " + mib(limit_);
   write_stdout(answer_(reason, finished));
   if (before_exit_) before_exit_();
-  std::_Exit(exit_code(Status::unknown));  // the other threads are mid-search: nothing to unwind
+  std::_Exit(exit_code(Verdict::unknown));  // the other threads are mid-search: nothing to unwind
 }
 
 MemoryWatch::Answer unknown_answer(const Invocation& inv, const std::string& format, bool json) {
   return [command = inv.command_line, format, json](const std::string& reason, const std::vector<nlohmann::json>&) {
     if (!json) return "UNKNOWN: " + reason + "\n";
-    return envelope_text(to_json(Outcome{format, Status::unknown, reason, std::nullopt, nlohmann::json(), {}}, command)) + "\n";
+    return envelope_text(to_json(Outcome{format, Verdict::unknown, reason, std::nullopt, nlohmann::json(), {}}, command)) + "\n";
   };
 }
 

@@ -170,6 +170,8 @@ const std::vector<OptionSpec> kTable = {
      "constructions only (circulant, coloured endgame), no SAT: any size, rows merged into ranges of P and k"},
     {"*", "exact-time-limit", K::float_, "3", 0, 1'000'000,
      "with --ranges: seconds per SAT solve of the exact search in the small cells (P <= 12 and k <= 8, or k = 2 and P <= 24) the constructions leave above the bound (0 = none; --time-limit still bounds the command)"},
+    {"*", "counting-time-limit", K::float_, "2", 0, 1'000'000,
+     "with --ranges: seconds per cell of the counting SAT model (each SAT call also at most 5,000 conflicts) in the cells with P <= 64 and k <= 16 still above the bound after the exact search (0 = not run; --time-limit still bounds the command)"},
     {"*", "no-periodic", K::flag, "", 0, 0, "block-cyclic schedules only: no periodic search above the lower bound"},
     {"*", "period-time-limit", K::float_, "10", 0, 1'000'000,
      "seconds for the periodic search of one P, all its periods (0 = none; the command's --time-limit still bounds it)"},

@@ -1,4 +1,4 @@
-// Progress line on stderr (see progress.hpp). "\r" returns to the start of the line and
+// ProgressLine line on stderr (see progress.hpp). "\r" returns to the start of the line and
 // "\x1b[K" clears the rest, so shorter texts do not leave debris behind.
 #include "progress.hpp"
 
@@ -16,14 +16,14 @@ std::int64_t now_ns() {
 }
 }  // namespace
 
-Progress::Progress() : Progress(std::cerr, ::isatty(2) != 0) {}
+ProgressLine::ProgressLine() : ProgressLine(std::cerr, ::isatty(2) != 0) {}
 
-Progress::Progress(std::ostream& out, bool enabled, std::chrono::milliseconds interval)
+ProgressLine::ProgressLine(std::ostream& out, bool enabled, std::chrono::milliseconds interval)
     : out_(out), enabled_(enabled), interval_(interval) {}
 
-Progress::~Progress() { finish(); }
+ProgressLine::~ProgressLine() { finish(); }
 
-void Progress::update(const std::string& text) {
+void ProgressLine::update(const std::string& text) {
   if (!enabled_) return;
   const std::int64_t t = now_ns();
   if (t < next_ns_.load(std::memory_order_relaxed)) return;
@@ -37,7 +37,7 @@ void Progress::update(const std::string& text) {
   written_.fetch_add(1);
 }
 
-void Progress::finish() {
+void ProgressLine::finish() {
   if (!enabled_) return;
   std::lock_guard lock(mu_);
   if (shown_) out_ << "\r\x1b[K" << std::flush;
@@ -54,7 +54,7 @@ std::string ticker_text(const std::string& what, double seconds, double time_lim
   return what + buf;
 }
 
-Ticker::Ticker(Progress& progress, std::string what, double time_limit, std::chrono::milliseconds every)
+Ticker::Ticker(ProgressLine& progress, std::string what, double time_limit, std::chrono::milliseconds every)
     : progress_(progress), time_limit_(time_limit), every_(every), start_(std::chrono::steady_clock::now()), what_(std::move(what)) {
   if (progress_.enabled()) thread_ = std::thread([this] { run(); });
 }

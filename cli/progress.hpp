@@ -3,7 +3,7 @@
 // `interval`, cleared at the end; nothing at all when stderr is not a terminal, so logs,
 // pipes and tests see the same bytes as before. Engines never print: they report through a
 // callback in their options (e.g. ConjectureOptions::progress), which the command points at
-// a Progress; a run without such a callback gets a Ticker, which shows what the command is
+// a ProgressLine; a run without such a callback gets a Ticker, which shows what the command is
 // doing and the seconds elapsed (of the time limit, if any).
 #pragma once
 #include <atomic>
@@ -17,16 +17,16 @@
 
 namespace blockcast::cli {
 
-class Progress {
+class ProgressLine {
  public:
   // Enabled iff stderr is a terminal (isatty(2)).
-  Progress();
+  ProgressLine();
   // For tests: explicit target and switch (a fake terminal); `interval` is the minimum time
   // between lines.
-  Progress(std::ostream& out, bool enabled, std::chrono::milliseconds interval = std::chrono::milliseconds(200));
-  ~Progress();
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
+  ProgressLine(std::ostream& out, bool enabled, std::chrono::milliseconds interval = std::chrono::milliseconds(200));
+  ~ProgressLine();
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
 
   bool enabled() const { return enabled_; }
   // Replace the line with `text` if the last update is older than the interval. Safe to call
@@ -52,7 +52,7 @@ class Progress {
 // until destroyed; then the line is cleared. No thread when the progress line is disabled.
 class Ticker {
  public:
-  Ticker(Progress& progress, std::string what, double time_limit = 0,
+  Ticker(ProgressLine& progress, std::string what, double time_limit = 0,
          std::chrono::milliseconds every = std::chrono::milliseconds(1000));
   ~Ticker();
   Ticker(const Ticker&) = delete;
@@ -62,7 +62,7 @@ class Ticker {
 
  private:
   void run();
-  Progress& progress_;
+  ProgressLine& progress_;
   double time_limit_;
   std::chrono::milliseconds every_;
   std::chrono::steady_clock::time_point start_;

@@ -27,15 +27,15 @@ Invocation invocation(int argc, char** argv) {
 
 void print_json(const Invocation& inv, const Outcome& o) { std::cout << envelope_text(to_json(o, inv.command_line)) << "\n"; }
 
-void print_json(const Invocation& inv, const std::string& format, const nlohmann::json& payload, Status verdict) {
+void print_json(const Invocation& inv, const std::string& format, const nlohmann::json& payload, Verdict verdict) {
   print_json(inv, outcome_from_json(format, payload, verdict));
 }
 
-void exit_with(Status s) {
+void exit_with(Verdict s) {
   if (const int code = exit_code(s); code != 0) throw CLI::RuntimeError(code);
 }
 
-void leave(Status s) { throw CLI::RuntimeError(exit_code(s)); }
+void leave(Verdict s) { throw CLI::RuntimeError(exit_code(s)); }
 
 void write_output(const std::string& option, const std::string& path, const std::string& text) {
   if (path == "-") {

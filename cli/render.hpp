@@ -17,11 +17,11 @@ Invocation invocation(int argc, char** argv);
 void print_json(const Invocation& inv, const Outcome& o);
 // The same for a payload with envelope fields of its own (outcome_from_json).
 void print_json(const Invocation& inv, const std::string& format, const nlohmann::json& payload,
-                Status verdict = Status::done);
+                Verdict verdict = Verdict::done);
 // Leave the command with the exit code of `s` if it is not 0 (main returns it, printing
 // nothing more); return otherwise.
-void exit_with(Status s);
-[[noreturn]] void leave(Status s);
+void exit_with(Verdict s);
+[[noreturn]] void leave(Verdict s);
 // Write `text` to the file `path` atomically (engine/atomic_file.hpp), or to stdout for "-";
 // InputError naming --option if the file cannot be written.
 void write_output(const std::string& option, const std::string& path, const std::string& text);

@@ -7,52 +7,31 @@
 
 namespace blockcast {
 
-std::string verdict_name(Status s) {
+int exit_code(Verdict s) {
   switch (s) {
-    case Status::done: return "OK";
-    case Status::solved: return "SOLVED";
-    case Status::impossible: return "IMPOSSIBLE";
-    case Status::unknown: return "UNKNOWN";
-    case Status::accepted: return "ACCEPTED";
-    case Status::rejected: return "REJECTED";
-  }
-  return "?";
-}
-
-Status status_of(Verdict v) {
-  switch (v) {
-    case Verdict::solved: return Status::solved;
-    case Verdict::impossible: return Status::impossible;
-    case Verdict::unknown: return Status::unknown;
-  }
-  return Status::unknown;
-}
-
-int exit_code(Status s) {
-  switch (s) {
-    case Status::done:
-    case Status::solved:
-    case Status::accepted: return 0;
-    case Status::rejected: return 1;
-    case Status::impossible: return 4;
-    case Status::unknown: return 5;
+    case Verdict::done:
+    case Verdict::solved:
+    case Verdict::accepted: return 0;
+    case Verdict::rejected: return 1;
+    case Verdict::impossible: return 4;
+    case Verdict::unknown: return 5;
   }
   return 3;
 }
 
-Status worse(Status a, Status b) {
-  auto rank = [](Status s) {
+Verdict worse(Verdict a, Verdict b) {
+  auto rank = [](Verdict s) {
     switch (s) {
-      case Status::rejected: return 3;
-      case Status::unknown: return 2;
-      case Status::impossible: return 1;
+      case Verdict::rejected: return 3;
+      case Verdict::unknown: return 2;
+      case Verdict::impossible: return 1;
       default: return 0;
     }
   };
   return rank(b) > rank(a) ? b : a;
 }
 
-Outcome outcome_from_json(const std::string& format, nlohmann::json payload, Status verdict) {
+Outcome outcome_from_json(const std::string& format, nlohmann::json payload, Verdict verdict) {
   Outcome o{format, verdict, "", std::nullopt, nlohmann::json(), nlohmann::json::object()};
   if (!payload.is_object()) {
     o.payload["results"] = std::move(payload);
@@ -60,8 +39,8 @@ Outcome outcome_from_json(const std::string& format, nlohmann::json payload, Sta
   }
   if (payload.contains("format") && payload["format"].is_string()) o.format = payload["format"].get<std::string>();
   if (payload.contains("verdict") && payload["verdict"].is_string())
-    for (Status s : {Status::done, Status::solved, Status::impossible, Status::unknown, Status::accepted, Status::rejected})
-      if (verdict_name(s) == payload["verdict"].get<std::string>()) o.verdict = s;
+    for (Verdict s : {Verdict::done, Verdict::solved, Verdict::impossible, Verdict::unknown, Verdict::accepted, Verdict::rejected})
+      if (to_string(s) == payload["verdict"].get<std::string>()) o.verdict = s;
   if (payload.contains("reason") && payload["reason"].is_string()) o.reason = payload["reason"].get<std::string>();
   if (payload.contains("seconds") && payload["seconds"].is_number()) o.seconds = payload["seconds"].get<double>();
   if (payload.contains("stats")) o.stats = payload["stats"];
@@ -88,7 +67,7 @@ nlohmann::json envelope(const std::string& format, int version) {
 nlohmann::json to_json(const Outcome& o, const std::string& command) {
   nlohmann::json j = envelope(o.format);
   if (!command.empty()) j["command"] = command;
-  j["verdict"] = verdict_name(o.verdict);
+  j["verdict"] = to_string(o.verdict);
   if (!o.reason.empty()) j["reason"] = o.reason;
   if (o.seconds) j["seconds"] = *o.seconds;
   if (!o.stats.is_null()) j["stats"] = o.stats;

@@ -11,27 +11,20 @@
 #include <optional>
 #include <string>
 
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 
-// What a command concluded (JSON "verdict"). SOLVED/IMPOSSIBLE/UNKNOWN come from searches; `accepted` and
-// `rejected` from checks of a given schedule or certificate; `done` from commands that only
-// compute or print (instance, words, export).
-enum class Status { done, solved, impossible, unknown, accepted, rejected };
-
-std::string verdict_name(Status s);  // "OK", "SOLVED", "IMPOSSIBLE", "UNKNOWN", "ACCEPTED", "REJECTED"
-Status status_of(Verdict v);
 // The one meaning of each exit code (docs/exit-codes.md): 0 done/solved/accepted,
 // 1 rejected, 4 impossible, 5 unknown. (2 bad input and 3 internal error are not outcomes.)
-int exit_code(Status s);
-// The worst of two statuses for a command over many instances: rejected > unknown >
+int exit_code(Verdict s);
+// The worst of two verdicts for a command over many instances: rejected > unknown >
 // impossible > the rest.
-Status worse(Status a, Status b);
+Verdict worse(Verdict a, Verdict b);
 
 struct Outcome {
   std::string format;                     // "blockcast-solve", ... names the payload's shape
-  Status verdict = Status::done;
+  Verdict verdict = Verdict::done;
   std::string reason;                     // one line: why this status (what was searched, which limit)
   std::optional<double> seconds;          // time used, when measured
   nlohmann::json stats;                   // counters (nodes, conflicts, ...), null = none
@@ -43,10 +36,10 @@ struct Outcome {
 // (std::logic_error).
 nlohmann::json to_json(const Outcome& o, const std::string& command);
 // An outcome from a payload that already carries some envelope fields (written before the
-// envelope existed): its "format" (else `format`), "verdict" (a name of verdict_name, else
+// envelope existed): its "format" (else `format`), "verdict" (a name of to_string, else
 // `verdict`), "reason", "seconds" and "stats" move into the envelope; "version" is dropped.
 // A payload that is not an object goes under "results".
-Outcome outcome_from_json(const std::string& format, nlohmann::json payload, Status verdict = Status::done);
+Outcome outcome_from_json(const std::string& format, nlohmann::json payload, Verdict verdict = Verdict::done);
 // The JSON text of an envelope with its fields first (format, version, blockcast_version,
 // command, verdict, reason, seconds, stats), then the payload's in name order; indented.
 std::string envelope_text(const nlohmann::json& j);

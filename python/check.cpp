@@ -51,7 +51,7 @@ void bind_check(py::module_& m) {
       .def("to_dict", [](const bc::CheckReport& r) { return loads(r.to_json()); }, "to_json() as a dict")
       .def("__bool__", [](const bc::CheckReport& r) { return r.accepted; })
       .def("__repr__", [](const bc::CheckReport& r) {
-        return "CheckReport(" + r.verdict + (r.reason.empty() ? "" : ": " + r.reason) + ")";
+        return "CheckReport(" + bc::to_string(r.verdict) + (r.reason.empty() ? "" : ": " + r.reason) + ")";
       });
   m.def("check", [](const py::object& source, std::int64_t k) {
         const std::string text = document(source);

@@ -8,6 +8,7 @@
 
 #include <blockcast/blockcast.hpp>
 #include <blockcast/conjecture.hpp>
+#include "interruptible.hpp"
 #include <string>
 #include <vector>
 
@@ -49,7 +50,7 @@ std::vector<int> latencies_of(const py::object& v) {
 
 py::dict latency_dict(const bc::ConjectureLatency& l) {
   py::dict d;
-  d["L"] = l.L, d["verdict"] = l.verdict, d["note"] = l.note, d["seconds"] = l.seconds;
+  d["L"] = l.L, d["verdict"] = bc::to_string(l.verdict), d["note"] = l.note, d["seconds"] = l.seconds;
   d["t0"] = l.t0 < 0 ? py::object(py::none()) : py::object(py::int_(l.t0));
   d["t0_minimal"] = l.t0_minimal, d["x"] = l.x, d["roots"] = l.roots, d["methods"] = l.methods;
   d["compositions"] = l.compositions;
@@ -79,22 +80,26 @@ void bind_conjecture(py::module_& m) {
           "the CLI's --json output without the command line")
       .def("__len__", [](const bc::Conjecture& c) { return c.latencies.size(); })
       .def("__repr__", [](const bc::Conjecture& c) {
-        return "Conjecture(" + c.verdict + ", " + std::to_string(c.latencies.size()) + " latencies)";
+        return "Conjecture(" + bc::to_string(c.verdict) + ", " + std::to_string(c.latencies.size()) + " latencies)";
       });
   m.def(
       "conjecture",
       [](const py::object& L, const std::string& method, const std::string& shape, std::uint64_t seed, int t_max,
-         int settle_tries, int threads, std::int64_t max_nodes, double time_limit) {
+         int settle_tries, int threads, std::int64_t max_nodes, double time_limit, const py::object& progress) {
         bc::ConjectureRequest q;
         q.L = latencies_of(L);
         q.method = method, q.shape = shape, q.seed = seed, q.t_max = t_max, q.settle_tries = settle_tries;
         q.threads = threads, q.max_nodes = max_nodes, q.time_limit = time_limit;
-        py::gil_scoped_release nogil;
-        return bc::conjecture(q);
+        return blockcast::python::interruptible(
+            [&](const bc::RunControl& c) {
+              q.control = c;
+              return bc::conjecture(q);
+            },
+            progress);
       },
       py::arg("L"), py::kw_only(), py::arg("method") = "auto", py::arg("shape") = "optimal", py::arg("seed") = 1,
       py::arg("t_max") = 0, py::arg("settle_tries") = 0, py::arg("threads") = 0, py::arg("max_nodes") = 0,
-      py::arg("time_limit") = 0.0,
+      py::arg("time_limit") = 0.0, py::arg("progress") = py::none(),
       "`blockcast conjecture`: certify the conjecture of Karp et al. 1993 for each L (int, range, list or text "
       "such as '3..5'); time_limit is one deadline for the whole call");
 }

@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <blockcast/fattree.hpp>
+#include "interruptible.hpp"
 
 namespace py = pybind11;
 namespace bc = blockcast::api;
@@ -68,16 +69,16 @@ void bind_search(py::module_& m) {
         [](const std::string& op, std::int64_t n, const std::string& capacities, const std::string& model,
            const std::string& solver, int steps, int queue_bound, const std::string& encoding,
            const std::string& proof_path, const std::string& proof_check, int threads, std::int64_t max_nodes,
-           double time_limit) {
-          const bc::FattreeSearchRequest r{op,    n,        capacities, model,       solver,  steps,     queue_bound,
-                                           encoding, proof_path, proof_check, threads, max_nodes, time_limit};
-          py::gil_scoped_release nogil;
-          return bc::fattree_search(r);
+           double time_limit, const py::object& progress) {
+          bc::FattreeSearchRequest r{op,    n,        capacities, model,       solver,  steps,     queue_bound,
+                                     encoding, proof_path, proof_check, threads, max_nodes, time_limit, {}};
+          return blockcast::python::interruptible([&](const bc::RunControl& c) { r.control = c; return bc::fattree_search(r); },
+                                                  progress);
         },
         py::kw_only(), py::arg("op") = "total-exchange", py::arg("n"), py::arg("capacities") = "cbft",
         py::arg("model") = "", py::arg("solver") = "", py::arg("steps") = 0, py::arg("queue_bound") = -1,
         py::arg("encoding") = "all", py::arg("proof_path") = "", py::arg("proof_check") = "auto",
-        py::arg("threads") = 0, py::arg("max_nodes") = 0, py::arg("time_limit") = 0.0,
+        py::arg("threads") = 0, py::arg("max_nodes") = 0, py::arg("time_limit") = 0.0, py::arg("progress") = py::none(),
         "the fewest steps of a fat-tree operation (steps=0) or the verdict of one step bound; time_limit is the "
         "whole call's deadline (0 = none), and hitting it gives UNKNOWN");
 }

@@ -8,6 +8,7 @@
 
 #include <blockcast/blockcast.hpp>
 #include <blockcast/kitem_table.hpp>
+#include "interruptible.hpp"
 #include <optional>
 #include <string>
 
@@ -57,7 +58,8 @@ py::object opt(const std::optional<T>& v) {
 
 py::dict row_dict(const bc::KitemTableRow& r) {
   py::dict d;
-  d["L"] = r.L, d["P"] = r.P, d["k"] = r.k, d["lower_bound"] = r.lower_bound, d["exact_verdict"] = r.exact_verdict;
+  d["L"] = r.L, d["P"] = r.P, d["k"] = r.k, d["lower_bound"] = r.lower_bound,
+  d["exact_verdict"] = bc::to_string(r.exact_verdict);
   d["optimum"] = opt(r.optimum), d["exact_upper"] = opt(r.exact_upper), d["exact_proof"] = r.exact_proof;
   d["exact_seconds"] = r.exact_seconds, d["continuous_delay"] = opt(r.continuous_delay),
   d["cut_time"] = opt(r.cut_time);
@@ -85,7 +87,7 @@ py::list result_dicts(const bc::ContinuousSearch& s) {
   py::list out;
   for (const auto& r : s.results) {
     py::dict d;
-    d["period"] = r.period, d["window"] = r.window, d["verdict"] = r.verdict, d["detail"] = r.detail;
+    d["period"] = r.period, d["window"] = r.window, d["verdict"] = bc::to_string(r.verdict), d["detail"] = r.detail;
     d["vars"] = r.vars, d["clauses"] = r.clauses, d["seconds"] = r.seconds;
     out.append(d);
   }
@@ -113,7 +115,8 @@ void bind_kitem_table_class(py::module_& m) {
           "the rows as a pandas DataFrame (ImportError without pandas)")
       .def("__len__", [](const bc::KitemTable& t) { return t.ranges ? t.cells.size() : t.rows.size(); })
       .def("__repr__", [](const bc::KitemTable& t) {
-        return "KitemTable(" + t.verdict + ", " + std::to_string(t.ranges ? t.cells.size() : t.rows.size()) + " rows)";
+        return "KitemTable(" + bc::to_string(t.verdict) + ", " +
+               std::to_string(t.ranges ? t.cells.size() : t.rows.size()) + " rows)";
       });
 }
 
@@ -134,8 +137,8 @@ void bind_continuous_search_class(py::module_& m) {
           "to_dict", [](const bc::ContinuousSearch& s) { return json_dict(s.json); },
           "the CLI's --json output without the command line")
       .def("__repr__", [](const bc::ContinuousSearch& s) {
-        return "ContinuousSearch(" + s.verdict + ", L=" + std::to_string(s.L) + ", P=" + std::to_string(s.P) +
-               ", delay=" + std::to_string(s.delay) + ")";
+        return "ContinuousSearch(" + bc::to_string(s.verdict) + ", L=" + std::to_string(s.L) +
+               ", P=" + std::to_string(s.P) + ", delay=" + std::to_string(s.delay) + ")";
       });
 }
 
@@ -147,30 +150,41 @@ void bind_kitem_table(py::module_& m) {
   m.def(
       "kitem_table",
       [](const py::object& L, const py::object& P, const py::object& k, bool ranges, double time_limit,
-         std::optional<double> exact_time_limit, int threads) {
+         std::optional<double> exact_time_limit, std::optional<double> counting_time_limit, int threads,
+         const py::object& progress) {
         bc::KitemTableRequest q;
         q.L = one_range("L", L), q.P = one_range("P", P), q.k = one_range("k", k), q.ranges = ranges;
         q.time_limit = time_limit, q.exact_time_limit = exact_time_limit, q.threads = threads;
-        py::gil_scoped_release nogil;
-        return bc::kitem_table(q);
+        q.counting_time_limit = counting_time_limit;
+        return blockcast::python::interruptible(
+            [&](const bc::RunControl& c) {
+              q.control = c;
+              return bc::kitem_table(q);
+            },
+            progress);
       },
       py::arg("L"), py::arg("P"), py::arg("k"), py::kw_only(), py::arg("ranges") = false, py::arg("time_limit") = 0.0,
-      py::arg("exact_time_limit") = py::none(), py::arg("threads") = 0,
+      py::arg("exact_time_limit") = py::none(), py::arg("counting_time_limit") = py::none(), py::arg("threads") = 0,
+      py::arg("progress") = py::none(),
       "`blockcast kbroadcast-table`: exact k-item optimum vs blockcast's schedules vs the lower bound per (L, P, k); "
       "ranges=True: the constructions at any size. L, P, k: int, range, list or text such as '2..8'");
   m.def(
       "continuous_search",
       [](int L, std::optional<std::int64_t> P, std::optional<int> t, int delay, const py::object& period, int window,
-         double time_limit) {
+         double time_limit, const py::object& progress) {
         bc::ContinuousSearchRequest q;
         q.L = L, q.P = P, q.t = t, q.delay = delay, q.window = window, q.time_limit = time_limit;
         const Range p = one_range("period", period);
         q.periods = {static_cast<int>(p.first), static_cast<int>(p.second)};
-        py::gil_scoped_release nogil;
-        return bc::continuous_search(q);
+        return blockcast::python::interruptible(
+            [&](const bc::RunControl& c) {
+              q.control = c;
+              return bc::continuous_search(q);
+            },
+            progress);
       },
       py::arg("L"), py::arg("P") = py::none(), py::kw_only(), py::arg("t") = py::none(), py::arg("delay") = 0,
-      py::arg("period") = "1..4", py::arg("window") = 0, py::arg("time_limit") = 0.0,
+      py::arg("period") = "1..4", py::arg("window") = 0, py::arg("time_limit") = 0.0, py::arg("progress") = py::none(),
       "`blockcast continuous-search`: periodic (not block-cyclic) continuous schedules of each period at delay D "
       "(default the lower bound), SAT with checked answers; window=N also the first N items of any schedule");
 }

@@ -9,6 +9,7 @@
 
 #include <blockcast/blockcast.hpp>
 #include <blockcast/plan.hpp>
+#include "interruptible.hpp"
 
 namespace py = pybind11;
 namespace bc = blockcast::api;
@@ -55,7 +56,18 @@ void bind_schedules(py::module_& m) {
   py::enum_<bc::Verdict>(m, "Verdict")
       .value("SOLVED", bc::Verdict::solved)
       .value("IMPOSSIBLE", bc::Verdict::impossible)
-      .value("UNKNOWN", bc::Verdict::unknown);
+      .value("UNKNOWN", bc::Verdict::unknown)
+      .value("ACCEPTED", bc::Verdict::accepted)
+      .value("REJECTED", bc::Verdict::rejected)
+      .value("OK", bc::Verdict::done);
+  py::class_<bc::Progress>(m, "Progress", "what a long call has done so far (the progress= callback's argument)")
+      .def_readonly("what", &bc::Progress::what)
+      .def_readonly("done", &bc::Progress::done)
+      .def_readonly("total", &bc::Progress::total)
+      .def_readonly("seconds", &bc::Progress::seconds)
+      .def("__repr__", [](const bc::Progress& p) {
+        return "Progress(" + p.what + (p.total > 0 ? ", " + std::to_string(p.done) + "/" + std::to_string(p.total) : "") + ")";
+      });
   py::class_<bc::ContinuousSchedule>(m, "ContinuousSchedule",
                                      "the answer of solve for (L, P): the best block-cyclic continuous broadcast "
                                      "and the best delay of any form")
@@ -103,7 +115,7 @@ void bind_schedules(py::module_& m) {
            "the fields of `blockcast kbroadcast --json` as a dict");
 }
 
-bc::Options options(double time_limit, int threads) { return {time_limit, threads}; }
+bc::Options options(double time_limit, int threads) { return {time_limit, threads, {}}; }
 
 // The plan (include/blockcast/plan.hpp, docs/mpi-plan.md): the fields read-only, to_dict()
 // from the one serializer (to_json), schedule() and rank_program(rank) for the executors.
@@ -144,7 +156,7 @@ void bind_plan(py::module_& m) {
   m.def("plan", [](std::int64_t P, std::int64_t bytes, std::optional<double> latency, double overhead, double gap,
                    std::optional<double> gap_per_byte, std::optional<double> alpha, std::optional<double> beta,
                    const std::string& family, std::int64_t max_segments, double time_limit,
-                   std::optional<std::string> network) {
+                   std::optional<std::string> network, const py::object& progress) {
         bc::PlanRequest r;
         r.P = P, r.bytes = bytes, r.family = family, r.max_segments = max_segments, r.time_limit = time_limit;
         const bool loggp = latency || gap_per_byte || overhead != 0 || gap != 0;
@@ -159,11 +171,11 @@ void bind_plan(py::module_& m) {
           if (!latency || !gap_per_byte) throw bc::InvalidInput("the network is required: latency and gap_per_byte, or alpha and beta");
           r.network = {*latency, overhead, gap, *gap_per_byte};
         }
-        py::gil_scoped_release nogil;
-        return bc::plan(r);
+        return blockcast::python::interruptible([&](const bc::RunControl& c) { r.control = c; return bc::plan(r); }, progress);
       }, py::kw_only(), py::arg("P"), py::arg("bytes"), py::arg("latency") = py::none(), py::arg("overhead") = 0.0,
         py::arg("gap") = 0.0, py::arg("gap_per_byte") = py::none(), py::arg("alpha") = py::none(), py::arg("beta") = py::none(),
         py::arg("family") = "auto", py::arg("max_segments") = 0, py::arg("time_limit") = 2.0, py::arg("network") = py::none(),
+        py::arg("progress") = py::none(),
         "the plan of a broadcast of `bytes` to P ranks on a LogGP (or alpha-beta) network; network= takes the text of "
         "BLOCKCAST_NETWORK (ranges of segment sizes separated by ';')");
   m.def("read_plan", &bc::read_plan, py::arg("json"), "a plan from its JSON (to_json, blockcast plan --json)");
@@ -184,17 +196,18 @@ PYBIND11_MODULE(blockcast, m) {
   bind_prove(m);
   bind_kitem_table(m);
   bind_conjecture(m);
-  // Long searches release the GIL so other Python threads keep running.
-  m.def("solve", [](int L, std::int64_t P, double time_limit, int threads) {
-        py::gil_scoped_release nogil;
-        return bc::solve(L, P, options(time_limit, threads));
-      }, py::arg("L"), py::arg("P"), py::kw_only(), py::arg("time_limit") = 10.0, py::arg("threads") = 0,
+  // Long calls run under blockcast::python::interruptible (python/interruptible.hpp): the GIL
+  // released, Ctrl-C stops them, progress= gets their reports.
+  m.def("solve", [](int L, std::int64_t P, double time_limit, int threads, const py::object& progress) {
+        bc::Options o = options(time_limit, threads);
+        return blockcast::python::interruptible([&](const bc::RunControl& c) { o.control = c; return bc::solve(L, P, o); }, progress);
+      }, py::arg("L"), py::arg("P"), py::kw_only(), py::arg("time_limit") = 10.0, py::arg("threads") = 0, py::arg("progress") = py::none(),
         "the best continuous schedule for latency L and P processors (blockcast solve --P): block-cyclic, and "
         "the best delay of any form");
-  m.def("kitem", [](int L, std::int64_t P, std::int64_t k, double time_limit, int threads) {
-        py::gil_scoped_release nogil;
-        return bc::kitem(L, P, k, options(time_limit, threads));
+  m.def("kitem", [](int L, std::int64_t P, std::int64_t k, double time_limit, int threads, const py::object& progress) {
+        bc::Options o = options(time_limit, threads);
+        return blockcast::python::interruptible([&](const bc::RunControl& c) { o.control = c; return bc::kitem(L, P, k, o); }, progress);
       }, py::arg("L"), py::arg("P"), py::arg("k"), py::kw_only(), py::arg("time_limit") = bc::kKitemTimeLimit,
-        py::arg("threads") = 0, "the best k-item schedule blockcast builds for (L, P, k) (blockcast kbroadcast)");
+        py::arg("threads") = 0, py::arg("progress") = py::none(), "the best k-item schedule blockcast builds for (L, P, k) (blockcast kbroadcast)");
   m.def("read_continuous", &bc::read_continuous, py::arg("json"), "a continuous schedule from JSON, checked");
 }

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <blockcast/prove.hpp>
+#include "interruptible.hpp"
 #include <optional>
 
 namespace py = pybind11;
@@ -32,13 +33,12 @@ void bind_prove(py::module_& m) {
       });
   m.def("prove", [](int L, std::optional<int> t, std::optional<std::int64_t> P, std::optional<std::string> shape,
                     std::optional<std::string> receive_only, bool extendable, const std::string& encoding,
-                    double time_limit, std::int64_t conflicts, std::optional<std::string> proof) {
-        const bc::ProveRequest q{L, t.value_or(0), P.value_or(0), shape.value_or(""), receive_only.value_or(""),
-                                 extendable, encoding, time_limit, conflicts, proof.value_or("")};
-        py::gil_scoped_release nogil;
-        return bc::prove(q);
+                    double time_limit, std::int64_t conflicts, std::optional<std::string> proof, const py::object& progress) {
+        bc::ProveRequest q{L, t.value_or(0), P.value_or(0), shape.value_or(""), receive_only.value_or(""),
+                           extendable, encoding, time_limit, conflicts, proof.value_or(""), {}};
+        return blockcast::python::interruptible([&](const bc::RunControl& c) { q.control = c; return bc::prove(q); }, progress);
       }, py::arg("L"), py::kw_only(), py::arg("t") = py::none(), py::arg("P") = py::none(), py::arg("shape") = py::none(),
         py::arg("receive_only") = py::none(), py::arg("extendable") = false, py::arg("encoding") = "residue",
-        py::arg("time_limit") = 0.0, py::arg("conflicts") = 0, py::arg("proof") = py::none(),
+        py::arg("time_limit") = 0.0, py::arg("conflicts") = 0, py::arg("proof") = py::none(), py::arg("progress") = py::none(),
         "`blockcast prove`: decide the optimal tree I(t) (t=) or a trimmed tree for P processors (P=, shape=) by SAT");
 }

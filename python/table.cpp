@@ -8,6 +8,7 @@
 
 #include <blockcast/blockcast.hpp>
 #include <blockcast/table.hpp>
+#include "interruptible.hpp"
 #include <optional>
 #include <string>
 
@@ -97,10 +98,10 @@ void bind_table(py::module_& m) {
            }, "the cells as a pandas DataFrame (ImportError without pandas)")
       .def("__len__", [](const bc::Table& t) { return t.cells.size(); })
       .def("__repr__", [](const bc::Table& t) {
-        return "Table(" + t.verdict + ", " + std::to_string(t.cells.size()) + " cells)";
+        return "Table(" + bc::to_string(t.verdict) + ", " + std::to_string(t.cells.size()) + " cells)";
       });
   m.def("table", [](const py::object& L, const py::object& P, std::optional<py::object> period, double period_time_limit,
-                    int threads, std::int64_t max_nodes, double time_limit) {
+                    int threads, std::int64_t max_nodes, double time_limit, const py::object& progress) {
         bc::TableRequest q;
         for (const auto& [a, b] : ranges_of("L", L)) {
           if (a > b) throw bc::InvalidInput("table: L " + std::to_string(a) + ".." + std::to_string(b) + " is an empty range");
@@ -113,9 +114,8 @@ void bind_table(py::module_& m) {
           q.periods = std::pair<int, int>(static_cast<int>(p[0].first), static_cast<int>(p[0].second));
         }
         q.period_time_limit = period_time_limit, q.threads = threads, q.max_nodes = max_nodes, q.time_limit = time_limit;
-        py::gil_scoped_release nogil;
-        return bc::table(q);
+        return blockcast::python::interruptible([&](const bc::RunControl& c) { q.control = c; return bc::table(q); }, progress);
       }, py::arg("L"), py::arg("P"), py::kw_only(), py::arg("period") = py::none(), py::arg("period_time_limit") = 10.0,
-        py::arg("threads") = 0, py::arg("max_nodes") = 0, py::arg("time_limit") = 0.0,
+        py::arg("threads") = 0, py::arg("max_nodes") = 0, py::arg("time_limit") = 0.0, py::arg("progress") = py::none(),
         "`blockcast table`: a checked schedule for every (L, P); L, P: int, range, list or text such as '2..8'");
 }

@@ -12,7 +12,7 @@ namespace {
 using json = nlohmann::json;
 
 // A replay that ran to its end: rejected only for a missed claimed delay.
-bool replayed(const ScheduleCheck& c) { return c.simulated && (c.verdict == Status::accepted || c.rule == "claimed-delay"); }
+bool replayed(const ScheduleCheck& c) { return c.simulated && (c.verdict == Verdict::accepted || c.rule == "claimed-delay"); }
 
 std::string summary(const Assignment& a) {
   std::ostringstream s;
@@ -34,7 +34,7 @@ json check_payload(const ScheduleCheck& c) {
   if (replayed(c))
     return {{"k", c.items}, {"P", c.P}, {"L", c.L}, {"messages", c.messages}, {"max_delay", c.max_delay},
             {"time", c.time}, {"expected_delay", c.expected_delay}, {"every_delay_expected", c.every_delay_expected}};
-  if (c.verdict == Status::rejected) return {{"rule", c.rule}};
+  if (c.verdict == Verdict::rejected) return {{"rule", c.rule}};
   if (c.form == ScheduleCheck::Form::circulant)
     return {{"L", 1}, {"P", c.P}, {"k", c.items}, {"time", c.time}, {"checks", c.checks}};
   const Assignment& a = *c.assignment;
@@ -56,21 +56,21 @@ std::string check_text(const ScheduleCheck& c) {
                                                                        : "The schedule";
   std::ostringstream s;
   if (replayed(c)) {
-    const bool ok = c.verdict == Status::accepted;
+    const bool ok = c.verdict == Verdict::accepted;
     s << what << (ok ? " broadcasts every item correctly in the postal model: " : " misses the delay its file claims: ")
-      << verdict_name(c.verdict) << ", replayed " << c.items << " items on P=" << c.P << " processors: " << c.messages
+      << to_string(c.verdict) << ", replayed " << c.items << " items on P=" << c.P << " processors: " << c.messages
       << " messages, max delay " << c.max_delay << ", time " << c.time << " (last reception step); ";
     if (c.expected_delay)
       s << "every item's delay = L+T = " << c.expected_delay << ": " << (c.every_delay_expected ? "yes" : "no") << "\n";
     else
       s << "no delay claimed by the file\n";
-  } else if (c.verdict == Status::rejected) {
-    s << what << " breaks a rule: " << verdict_name(c.verdict) << ", " << c.reason << "\n";
+  } else if (c.verdict == Verdict::rejected) {
+    s << what << " breaks a rule: " << to_string(c.verdict) << ", " << c.reason << "\n";
   } else if (c.form == ScheduleCheck::Form::circulant) {
-    s << what << " is correct (checked structurally): " << verdict_name(c.verdict) << ", P=" << c.P << " k=" << c.items
+    s << what << " is correct (checked structurally): " << to_string(c.verdict) << ", P=" << c.P << " k=" << c.items
       << ": time " << c.time << "; " << c.checks << "\n";
   } else {
-    s << what << " is legal (symbolic check: words, blocks, letter conservation): " << verdict_name(c.verdict) << ", "
+    s << what << " is legal (symbolic check: words, blocks, letter conservation): " << to_string(c.verdict) << ", "
       << summary(*c.assignment) << "\n";
   }
   return s.str();
@@ -78,9 +78,9 @@ std::string check_text(const ScheduleCheck& c) {
 
 Outcome certificate_outcome(const CertificateCheck& r, const Certificate& c, std::int64_t sim_events) {
   const std::string format = "blockcast-verify-certificate";
-  if (r.verdict != Status::accepted) return {format, r.verdict, r.reason, std::nullopt, json(), {{"L", c.L}}};
+  if (r.verdict != Verdict::accepted) return {format, r.verdict, r.reason, std::nullopt, json(), {{"L", c.L}}};
   const MinimalityCheck& m = r.minimality;
-  return {format, Status::accepted, "", std::nullopt, json(),
+  return {format, Verdict::accepted, "", std::nullopt, json(),
           {{"L", c.L}, {"shape", shape_name(c.shape)}, {"x", letter_name(c.x)}, {"t0", c.t0},
            {"base_cases", c.base_cases.size()}, {"compositions_checked", r.composed}, {"simulated", r.simulated},
            {"sim_events", sim_events}, {"t0_minimal", m.minimal}, {"minimality_claimed", m.claimed},
@@ -89,13 +89,13 @@ Outcome certificate_outcome(const CertificateCheck& r, const Certificate& c, std
 }
 
 std::string certificate_check_text(const CertificateCheck& r, const Certificate& c, std::int64_t sim_events) {
-  if (r.verdict != Status::accepted) return "The certificate does not verify: " + verdict_name(r.verdict) + ", " + r.reason + "\n";
+  if (r.verdict != Verdict::accepted) return "The certificate does not verify: " + to_string(r.verdict) + ", " + r.reason + "\n";
   const bool pruned = c.shape == Shape::pruned;
   const std::string I = pruned ? "pruned(" : "I(";  // same names as the error messages
   std::ostringstream s;
   s << "For L = " << c.L << " and every t >= " << c.t0 << ", a block-cyclic schedule reaches delay "
     << (pruned ? "L+t+1 on a pruned tree" : "L+t on the optimal tree T_t")
-    << " (the induction certificate, re-checked): " << verdict_name(r.verdict) << ", L=" << c.L
+    << " (the induction certificate, re-checked): " << to_string(r.verdict) << ", L=" << c.L
     << (pruned ? " shape=pruned" : "") << " x=" << letter_name(c.x) << " t0=" << c.t0 << ": base cases " << I << c.t0
     << ").." << I << c.t0 + c.L - 1 << ") checked, compositions " << I << r.composed.front() << ").." << I
     << r.composed.back() << ") checked";

@@ -20,12 +20,12 @@ nlohmann::json table_json(const ConjectureResult& r) {
     rows.push_back({{"t", row.t},
                     {"P", row.P},
                     {"delay", row.delay},
-                    {"pruned", verdict_name(row.pruned)},
+                    {"pruned", to_string(row.pruned)},
                     {"source", row.source},
                     {"achieved_delay", row.achieved},
                     {"simulated", row.simulated},
                     {"optimal_delay", row.delay - 1},
-                    {"optimal", verdict_name(row.optimal)},
+                    {"optimal", to_string(row.optimal)},
                     {"optimal_note", row.optimal_note},
                     {"optimal_seconds", row.optimal_seconds}});
   return rows;
@@ -37,13 +37,12 @@ void print_table(std::ostream& out, const ConjectureResult& r) {
       << " " << std::setw(6) << "delay"
       << "optimal tree (L+t)" << std::right << "\n";
   for (const auto& row : r.table) {
-    std::string how = verdict_name(row.pruned);
+    std::string how = to_string(row.pruned);
     if (!row.source.empty()) how += " (" + row.source + (row.simulated ? ", simulated" : ", symbolic") + ")";
     // A pruned tree without label-T leaves is T_t itself and finishes one step early.
     if (row.pruned == Verdict::solved && row.achieved < row.delay) how += ", ends at " + std::to_string(row.achieved);
     out << "  " << std::left << std::setw(5) << row.t << std::setw(13) << row.P << std::setw(7) << row.delay
-        << std::setw(40) << how << " " << std::setw(6) << row.delay - 1 << verdict_name(row.optimal) << std::right
-        << "\n";
+        << std::setw(40) << how << " " << std::setw(6) << row.delay - 1 << to_string(row.optimal) << std::right << "\n";
   }
 }
 
@@ -69,7 +68,7 @@ void certified_text(std::ostream& os, const ConjectureResult& r) {
   for (const auto& [m, n] : by_method) os << " " << m << " " << n;
   os << "\n  smaller t:";
   for (const auto& s : r.smaller)
-    if (s.verdict != Verdict::solved) os << " t=" << s.t << ":" << verdict_name(s.verdict);
+    if (s.verdict != Verdict::solved) os << " t=" << s.t << ":" << to_string(s.verdict);
   os << (r.smaller.empty() ? "" : " (all others SOLVED)") << "\n  induction checked for t=" << r.compositions.front()
      << ".." << r.compositions.back();
   if (pruned) {
@@ -84,7 +83,7 @@ void certified_text(std::ostream& os, const ConjectureResult& r) {
 nlohmann::json conjecture_summary(const ConjectureResult& r) {
   nlohmann::json summary = {{"L", r.L},
                             {"shape", shape_name(r.shape)},
-                            {"verdict", verdict_name(r.verdict)},
+                            {"verdict", to_string(r.verdict)},
                             {"searches", r.searches},
                             {"seconds", r.seconds},
                             {"stats", r.stats.json()},
@@ -104,7 +103,7 @@ void add_certificate_extra(ConjectureResult& r, Method method) {
   nlohmann::json smaller = nlohmann::json::array();
   for (const auto& s : r.smaller)
     smaller.push_back({{"t", s.t},
-                       {"verdict", verdict_name(s.verdict)},
+                       {"verdict", to_string(s.verdict)},
                        {"mode", s.method},
                        {"nodes", s.stats.nodes},
                        {"seconds", s.stats.seconds},
@@ -149,7 +148,7 @@ std::vector<std::string> conjecture_roots(const ConjectureResult& r) {
 
 std::string conjecture_text(const ConjectureResult& r, bool stats) {
   std::ostringstream os;
-  os << "L=" << r.L << (r.shape == Shape::pruned ? " pruned" : "") << "  " << verdict_name(r.verdict);
+  os << "L=" << r.L << (r.shape == Shape::pruned ? " pruned" : "") << "  " << to_string(r.verdict);
   if (r.verdict == Verdict::solved)
     certified_text(os, r);
   else
@@ -159,11 +158,11 @@ std::string conjecture_text(const ConjectureResult& r, bool stats) {
   return os.str();
 }
 
-Status conjecture_verdict(const std::vector<nlohmann::json>& summaries) {
-  Status worst = Status::solved;
+Verdict conjecture_verdict(const std::vector<nlohmann::json>& summaries) {
+  Verdict worst = Verdict::solved;
   for (const auto& s : summaries) {
     const std::string v = s.value("verdict", std::string("UNKNOWN"));
-    worst = worse(worst, v == "UNKNOWN" ? Status::unknown : v == "IMPOSSIBLE" ? Status::impossible : Status::solved);
+    worst = worse(worst, v == "UNKNOWN" ? Verdict::unknown : v == "IMPOSSIBLE" ? Verdict::impossible : Verdict::solved);
   }
   return worst;
 }

@@ -40,7 +40,7 @@ std::vector<std::string> conjecture_roots(const ConjectureResult& r);
 std::string conjecture_text(const ConjectureResult& r, bool stats);
 
 // The worst verdict over the summaries (UNKNOWN > IMPOSSIBLE > SOLVED; docs/exit-codes.md).
-Status conjecture_verdict(const std::vector<nlohmann::json>& summaries);
+Verdict conjecture_verdict(const std::vector<nlohmann::json>& summaries);
 // "blockcast-conjecture": {"latencies": summaries} with that verdict.
 Outcome conjecture_outcome(const std::vector<nlohmann::json>& summaries);
 

@@ -14,7 +14,7 @@ std::string continuous_search_text(const ContinuousSearchResult& r) {
   for (const PeriodicOutcome& o : r.outcomes) {
     const std::string what =
         o.window == 0 ? "period " + std::to_string(o.period) : "window of " + std::to_string(o.window) + " items";
-    s << "  " << what << ": " << verdict_name(o.verdict) << "  (" << o.vars << " vars, " << o.clauses << " clauses, "
+    s << "  " << what << ": " << to_string(o.verdict) << "  (" << o.vars << " vars, " << o.clauses << " clauses, "
       << o.seconds << " s) " << o.detail << "\n";
   }
   return s.str();
@@ -28,7 +28,7 @@ Outcome continuous_search_outcome(const ContinuousSearchResult& r) {
       j["schedule"] = to_json(expand_periodic(*o.schedule, 3 * o.period + r.delay));
     j["results"].push_back(to_json(o));
   }
-  return outcome_from_json("blockcast-continuous-search", j, status_of(r.verdict));
+  return outcome_from_json("blockcast-continuous-search", j, r.verdict);
 }
 
 }  // namespace blockcast

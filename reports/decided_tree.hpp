@@ -7,7 +7,7 @@
 #include <string>
 
 #include "instance.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 
@@ -47,7 +47,7 @@ inline std::string decided_sentence(Verdict v, const DecidedTree& d, const std::
   switch (v) {
     case Verdict::solved: return "A " + what;
     case Verdict::impossible: return "No " + what;
-    case Verdict::unknown: break;
+    default: break;
   }
   return "Not decided whether a " + what;
 }

@@ -73,7 +73,7 @@ Document fattree_report_document(const std::vector<FatTreeTableRow>& rows) {
   d.title = "blockcast fat-tree table";
   d.paragraph({{"Binary fat trees (Dimakopoulos and Dimopoulos 1995; SPEC Sec. 9, docs/fattree.md): the paper's "
                 "schedule for every operation, replayed by the link-level simulator, next to the paper's formula and lower bound. "
-                "Status \"ok\" means simulated = formula = our analysis."}});
+                "Verdict \"ok\" means simulated = formula = our analysis."}});
   for (const auto& [op, svg] : fattree_plots(rows))
     d.figure(plot_file(op), op + ": steps against n per capacity pattern (paper formula dashed, simulated points)",
              svg);

@@ -17,16 +17,7 @@ json opt_json(const std::optional<std::int64_t>& v) { return v ? json(*v) : json
 json opt_json(const std::optional<int>& v) { return v ? json(*v) : json(nullptr); }
 std::string opt_text(const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : "-"; }
 
-Status status_of(api::Verdict v) {
-  switch (v) {
-    case api::Verdict::solved: return Status::solved;
-    case api::Verdict::impossible: return Status::impossible;
-    case api::Verdict::unknown: break;
-  }
-  return Status::unknown;
-}
-
-std::string verdict_text(api::Verdict v) { return verdict_name(status_of(v)); }
+std::string verdict_text(api::Verdict v) { return to_string(v); }
 
 // The witness as engine/fattree/schedule_json.hpp writes and reads it.
 json witness_json(const api::FattreeSchedule& W) {
@@ -162,7 +153,7 @@ Outcome fattree_search_outcome(const api::FattreeSearchResult& r) {
                      {"lower_bound_source", r.lower_bound_source},
                      {"minimum", r.minimum ? std::to_string(*r.minimum) : "unknown"},
                      {"search_space", r.search_space}};
-  return outcome_from_json("blockcast-fattree-search", payload, status_of(r.verdict));
+  return outcome_from_json("blockcast-fattree-search", payload, r.verdict);
 }
 
 std::string fattree_search_text(const api::FattreeSearchResult& r) {
@@ -194,7 +185,7 @@ Outcome fattree_simulate_outcome(const api::FattreeSimulateResult& r) {
     for (const auto& u : r.trace) tr.push_back({{"step", u.step}, {"link", u.link}, {"packets", u.packets}});
     j["trace"] = tr;
   }
-  return outcome_from_json("blockcast-fattree-simulate", j, r.accepted ? Status::accepted : Status::rejected);
+  return outcome_from_json("blockcast-fattree-simulate", j, r.accepted ? Verdict::accepted : Verdict::rejected);
 }
 
 std::string fattree_simulate_text(const api::FattreeSimulateResult& r) {
@@ -255,10 +246,10 @@ std::vector<FatTreeTableRow> fattree_table_rows(const api::FattreeTableResult& r
 }
 
 Outcome fattree_plot_outcome(const api::FattreePlotResult& r) {
-  if (!r.accepted) return {"blockcast-fattree-plot", Status::rejected, r.reason, std::nullopt, json(), json::object()};
+  if (!r.accepted) return {"blockcast-fattree-plot", Verdict::rejected, r.reason, std::nullopt, json(), json::object()};
   json rows = json::array();
   for (const auto& row : r.rows) rows.push_back(optimum_json(row));
-  return outcome_from_json("blockcast-fattree-plot", json{{"rows", rows}}, Status::accepted);
+  return outcome_from_json("blockcast-fattree-plot", json{{"rows", rows}}, Verdict::accepted);
 }
 
 std::string fattree_plot_text(const api::FattreePlotResult& r) {

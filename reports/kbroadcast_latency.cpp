@@ -99,7 +99,7 @@ std::string simple_schedule_text(const SimpleScheduleResult& r) {
 }
 
 Outcome simple_schedule_outcome(const SimpleScheduleResult& r) {
-  return outcome_from_json("blockcast-simple-schedule", simple_rows_json(r.rows), r.cut_short ? Status::unknown : Status::done);
+  return outcome_from_json("blockcast-simple-schedule", simple_rows_json(r.rows), r.cut_short ? Verdict::unknown : Verdict::done);
 }
 
 std::string latency_text(const LatencyResult& r, const std::string& plot) {
@@ -111,7 +111,7 @@ std::string latency_text(const LatencyResult& r, const std::string& plot) {
 Outcome latency_outcome(const LatencyResult& r) {
   nlohmann::json j = latency_study_json(r.study);
   if (r.study.not_reached > 0) j["not_reached"] = r.study.not_reached;
-  return outcome_from_json("blockcast-latency", j, r.study.not_reached > 0 ? Status::unknown : Status::done);
+  return outcome_from_json("blockcast-latency", j, r.study.not_reached > 0 ? Verdict::unknown : Verdict::done);
 }
 
 }  // namespace blockcast

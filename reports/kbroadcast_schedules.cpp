@@ -97,7 +97,7 @@ std::string kitem_result_text(const KitemResult& r) {
 nlohmann::json kitem_result_json(const KitemResult& r) {
   nlohmann::json j = kbroadcast_json(r.bounds);
   j["format"] = "blockcast-kbroadcast";
-  j["verdict"] = verdict_name(r.verdict);
+  j["verdict"] = to_string(r.verdict);
   j["reason"] = r.reason;
   j["seconds"] = r.seconds;
   j["method"] = r.method;

@@ -24,7 +24,7 @@ std::string kitem_row_text(const KItemRow& r) {
                 r.ours_name.c_str(), r.simple_time,
                 r.cut_time && r.optimum ? std::to_string(*r.cut_time - *r.optimum).c_str() : "-");
   out += buf;
-  out += r.optimum ? r.exact_proof : verdict_name(r.exact_verdict);
+  out += r.optimum ? r.exact_proof : to_string(r.exact_verdict);
   out += "\n";
   return out;
 }
@@ -48,7 +48,7 @@ std::string kitem_table_summary(const KItemTable& t) {
 nlohmann::json kitem_row_json(const KItemRow& r) {
   auto opt = [](const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
   return {{"L", r.L}, {"P", r.P}, {"k", r.k}, {"lower_bound", r.lower_bound},
-          {"exact_verdict", verdict_name(r.exact_verdict)}, {"optimum", opt(r.optimum)},
+          {"exact_verdict", to_string(r.exact_verdict)}, {"optimum", opt(r.optimum)},
           {"exact_upper", opt(r.exact_upper)}, {"exact_proof", r.exact_proof},
           {"exact_seconds", r.exact_seconds}, {"continuous_delay", opt(r.continuous_delay)},
           {"cut_time", opt(r.cut_time)}, {"ours_time", opt(r.ours_time)}, {"ours_name", r.ours_name},

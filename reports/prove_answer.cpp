@@ -15,7 +15,7 @@ nlohmann::json prove_json(const sat::ProveAnswer& a) {
   const sat::ProveResult& r = a.result;
   nlohmann::json j = nlohmann::json::object();
   if (r.witness) j["schedule"] = to_json(*r.witness);  // an assignment file of its own
-  j["verdict"] = verdict_name(r.verdict);
+  j["verdict"] = to_string(r.verdict);
   j["method"] = "sat";
   j["encoding"] = sat::cnf_form_name(r.form);
   j["L"] = s.L;
@@ -29,7 +29,7 @@ nlohmann::json prove_json(const sat::ProveAnswer& a) {
               {"encode_seconds", r.encode_seconds}};
   j["solver"] = {{"status", sat::status_name(r.sat.status)}, {"learned", r.sat.stats.learned},
                  {"seconds", r.sat.stats.seconds}, {"stop_reason", r.sat.stop_reason}};
-  if (r.sat.status == sat::SatStatus::unsat)
+  if (r.sat.status == Verdict::impossible)
     j["proof"] = {{"bytes", r.proof_bytes},           {"lemmas", r.drat.lemmas},
                   {"rat_lemmas", r.drat.rat_lemmas},  {"deletions", r.drat.deletions},
                   {"ignored_deletions", r.drat.ignored_deletions}, {"check_seconds", r.drat.seconds},
@@ -44,7 +44,7 @@ std::string evidence(const sat::ProveResult& r) {
   switch (r.verdict) {
     case Verdict::impossible: return "proved by SAT with a checked DRAT proof";
     case Verdict::solved: return "found by SAT and checked (the schedule below)";
-    case Verdict::unknown: break;
+    default: break;
   }
   if (r.vars == 0) return "the deadline stopped the encoding";
   return "the solver stopped" + (r.sat.stop_reason.empty() ? std::string() : " (" + r.sat.stop_reason + ")");
@@ -56,7 +56,7 @@ std::string prove_text(const sat::ProveAnswer& a, const std::string& condition) 
   const TreeSpec& s = a.spec;
   const sat::ProveResult& r = a.result;
   std::ostringstream o;
-  o << decided_sentence(r.verdict, {s.L, s.P, s.t, s.T, s.shape, s.removed}, condition) << ": " << verdict_name(r.verdict) << ", "
+  o << decided_sentence(r.verdict, {s.L, s.P, s.t, s.T, s.shape, s.removed}, condition) << ": " << to_string(r.verdict) << ", "
     << evidence(r) << ".\n";
   o << "L " << s.L << "  t " << s.t << "  P " << s.P << "  shape " << shape_name(s.shape) << "  delay " << s.delay()
     << "  leaves removed " << s.removed << "  method: SAT, "
@@ -70,7 +70,7 @@ std::string prove_text(const sat::ProveAnswer& a, const std::string& condition) 
     o << "solver: " << sat::status_name(r.sat.status) << " in " << r.sat.stats.seconds << " s, " << r.sat.stats.learned
       << " learned clauses" << (r.sat.stop_reason.empty() ? "" : " (" + r.sat.stop_reason + ")") << "\n";
   }
-  if (r.sat.status == sat::SatStatus::unsat)
+  if (r.sat.status == Verdict::impossible)
     o << "proof: " << r.proof_bytes << " bytes, " << r.drat.lemmas << " lemmas (" << r.drat.rat_lemmas << " RAT), "
       << r.drat.deletions << " deletions, independent check " << r.drat.seconds << " s"
       << (r.proof_path.empty() ? "" : ", kept in " + r.proof_path) << "\n";

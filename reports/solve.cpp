@@ -45,7 +45,7 @@ void print_attempts(std::ostream& out, const BestSchedule& b, bool stats, const 
   if (!b.at_lower_bound()) out << "Delay " << b.lower_bound << " (the lower bound L+t) was not searched.\n";
   for (const auto& a : b.attempts) {
     const DecidedTree d{b.L, b.P, b.t, a.T, a.shape, a.removed};
-    out << decided_sentence(a.verdict, d, condition) << ": " << verdict_name(a.verdict) << ", " << a.covered << "\n";
+    out << decided_sentence(a.verdict, d, condition) << ": " << to_string(a.verdict) << ", " << a.covered << "\n";
     if (stats) out << "  stats " << a.stats.json().dump() << "\n";
   }
 }
@@ -71,7 +71,7 @@ std::string solve_text(const SolveAnswer& a, bool stats, const std::string& cond
   out << "L " << b.L << "  P " << b.P << "  t " << b.t << "  lower bound L+t = " << b.lower_bound << "\n";
   print_attempts(out, b, stats, condition);
   if (!b.reason.empty()) out << "reason: " << b.reason << "\n";
-  if (a.verdict == Status::unknown && a.delay && !a.optimal)
+  if (a.verdict == Verdict::unknown && a.delay && !a.optimal)
     out << "time limit reached: delay " << *a.delay << " is the best found, not proved optimal\n";
   if (b.witness) out << assignment_lines(*b.witness) << "verification: " << b.verification << "\n";
   if (a.periodic) {
@@ -87,7 +87,7 @@ std::string instance_text(const InstanceAnswer& a, bool stats, const std::string
   const Instance& I = a.instance;
   const SearchResult& r = a.result;
   std::ostringstream out;
-  out << decided_sentence(r.verdict, {I.L, I.P, I.t, I.T, I.shape, 0}, condition) << ": " << verdict_name(r.verdict)
+  out << decided_sentence(r.verdict, {I.L, I.P, I.t, I.T, I.shape, 0}, condition) << ": " << to_string(r.verdict)
       << ", " << r.covered << "\n";
   out << "L " << I.L << "  t " << I.t << "  P " << I.P << "  delay L+t " << I.delay() << "  mode " << r.mode << "\n";
   if (r.witness) out << assignment_lines(*r.witness) << "verification: " << a.verification << "\n";

@@ -15,7 +15,7 @@ std::string below_text(const Cell& c) {
   for (const auto& d : c.depths) {
     if (d.T == c.T) break;
     if (!s.empty()) s += ", ";
-    s += "L+t" + (d.T > c.t ? "+" + std::to_string(d.T - c.t) : std::string()) + " " + verdict_name(d.verdict);
+    s += "L+t" + (d.T > c.t ? "+" + std::to_string(d.T - c.t) : std::string()) + " " + to_string(d.verdict);
   }
   return s;
 }

@@ -20,7 +20,7 @@
 #include "instance.hpp"
 #include "search_options.hpp"
 #include "stats.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 

@@ -23,11 +23,12 @@ SearchResult search_shape(int L, int t, Shape shape, const SearchOptions& so) {
   return solve_exact(optimal_instance(L, t), so);
 }
 
-bool out_of_time(const ConjectureOptions& opt) {
-  return opt.deadline && std::chrono::steady_clock::now() >= *opt.deadline;
+bool out_of_time(const ConjectureOptions& opt) {  // the deadline, or the caller cancelled
+  return opt.search.limits.cancelled() || (opt.deadline && std::chrono::steady_clock::now() >= *opt.deadline);
 }
 
 Limits within_deadline(Limits l, const ConjectureOptions& opt) {
+  l.cancel = opt.search.limits.cancel, l.control = opt.search.limits.control;  // the caller's control
   if (!opt.deadline) return l;
   const double left = std::max(1e-3, std::chrono::duration<double>(*opt.deadline - std::chrono::steady_clock::now()).count());
   l.time_limit = l.time_limit > 0 ? std::min(l.time_limit, left) : left;
@@ -238,7 +239,7 @@ Verdict ConjectureRun::settle(int t, Letter x) {
   CaseResult r = decide_complete(t, x, true);
   count(r.stats);
   note_refutation(t, x, r);
-  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " complete " + verdict_name(r.verdict) + " (settling)");
+  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " complete " + to_string(r.verdict) + " (settling)");
   v = r.verdict;
   decided_[{t, x}] = std::move(r);
   return v;
@@ -277,7 +278,7 @@ void ConjectureRun::decide_smaller() {
     if (!depth_is_own(L_, t, opt_.shape)) continue;
     progress("smaller t=" + std::to_string(t) + " searching...");
     CaseResult r = run_case(t, std::nullopt);
-    progress("smaller t=" + std::to_string(t) + " " + r.method + " " + verdict_name(r.verdict));
+    progress("smaller t=" + std::to_string(t) + " " + r.method + " " + to_string(r.verdict));
     res_.smaller.push_back({t, r.verdict, r.stats, r.method, r.covered, r.witness});
   }
 }
@@ -333,8 +334,8 @@ DelayRow ConjectureRun::table_row(int t, const std::vector<Assignment>& chain) {
   if (row.pruned == Verdict::solved && row.achieved < row.delay && row.optimal == Verdict::impossible)
     throw std::logic_error("t=" + std::to_string(t) + ": a pruned schedule achieves delay L+t, the exact search says IMPOSSIBLE");
   if (opt_.progress)
-    opt_.progress(tag_ + " table t=" + std::to_string(t) + " pruned " + verdict_name(row.pruned) + ", optimal " +
-                  verdict_name(row.optimal));
+    opt_.progress(tag_ + " table t=" + std::to_string(t) + " pruned " + to_string(row.pruned) + ", optimal " +
+                  to_string(row.optimal));
   return row;
 }
 

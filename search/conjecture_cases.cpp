@@ -88,6 +88,7 @@ std::optional<CaseResult> ConjectureRun::decide_constructive(int t, std::optiona
   const Instance inst = optimal_instance(L_, t);
   ConstructiveOptions co = opt_.constructive;
   if (opt_.deadline) co.deadline = *opt_.deadline;  // the repair method polls it between attempts
+  co.cancel = opt_.search.limits.cancel;
   if (x) effort(co, level);
   co.extendable = x.has_value() && extendable;
   co.seed = opt_.constructive.seed * 1000003u + static_cast<std::uint64_t>(L_) * 7919u + static_cast<std::uint64_t>(t) +
@@ -152,7 +153,7 @@ const CaseResult& ConjectureRun::decided_case(int t, Letter x, int level) {
   CaseResult r = run_case(t, x, level);
   level_tried_[{t, x}] = level;
   note_refutation(t, x, r);
-  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + verdict_name(r.verdict) +
+  progress("t=" + std::to_string(t) + " x=" + letter_name(x) + " " + r.method + " " + to_string(r.verdict) +
            (levelled_ ? " (level " + std::to_string(level) + ")" : ""));
   if (it != decided_.end()) return it->second = std::move(r);
   return decided_.emplace(std::make_pair(t, x), std::move(r)).first->second;
@@ -175,7 +176,7 @@ void ConjectureRun::prefetch(int t, Letter x, int t_end) {
     level_tried_[{ts[i], x}] = 0;
     note_refutation(ts[i], x, rs[i]);
     progress("t=" + std::to_string(ts[i]) + " x=" + letter_name(x) + " " + rs[i].method + " " +
-             verdict_name(rs[i].verdict) + " (level 0, parallel)");
+             to_string(rs[i].verdict) + " (level 0, parallel)");
     decided_.emplace(std::make_pair(ts[i], x), std::move(rs[i]));
   }
 }

@@ -38,7 +38,7 @@ ConjectureOptions conjecture_options(const ConjectureRequest& q) {
   co.search = q.search;
   // The time limit bounds the whole call, not each of its many searches: one deadline
   // (engine/limits.hpp; the earlier wins if the caller's limits already hold one).
-  co.search.limits = with_deadline_in(co.search.limits, co.search.limits.time_limit);
+  co.search.limits = controlled(with_deadline_in(co.search.limits, co.search.limits.time_limit), q.control);
   if (co.search.limits.has_deadline()) co.deadline = co.search.limits.deadline;
   co.search.limits.time_limit = 0;
   co.method = q.method;
@@ -46,7 +46,7 @@ ConjectureOptions conjecture_options(const ConjectureRequest& q) {
   co.t_max = q.t_max;
   co.search.tuning.settle_tries = q.settle_tries;
   co.shape = q.shape;
-  co.progress = q.progress;
+  co.progress = [limits = co.search.limits](const std::string& s) { report_progress(limits, {s, 0, 0, 0}); };
   return co;
 }
 
@@ -64,13 +64,16 @@ ConjectureRangeResult run_conjecture_range(const ConjectureRequest& q) {
   const ConjectureOptions opt = conjecture_options(q);
   ConjectureRangeResult out;
   out.method = q.method;
-  Status worst = Status::solved;
+  Verdict worst = Verdict::solved;
   int certified = 0;
   for (const int L : q.L) {
     out.latencies.push_back(certify_latency(L, opt).result);
     const Verdict v = out.latencies.back().verdict;
-    worst = worse(worst, status_of(v));
+    worst = worse(worst, v);
     certified += v == Verdict::solved;
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report_progress(opt.search.limits, {"L values", static_cast<std::int64_t>(out.latencies.size()),
+                                        static_cast<std::int64_t>(q.L.size()), s});
   }
   out.verdict = worst;
   out.reason =

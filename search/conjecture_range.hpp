@@ -22,11 +22,11 @@ struct ConjectureRequest {
   SearchOptions search;  // threads, node limits, tuning; limits.time_limit is the
                          // deadline of the whole call, not of each search
   Method method = Method::complete;
-  Shape shape = Shape::optimal;                      // optimal or pruned
-  std::uint64_t seed = 1;                            // of the constructive methods
-  int t_max = 0;                                     // 0 = tuning.t_max_per_L * L
-  int settle_tries = 0;                              // tuning.settle_tries
-  std::function<void(const std::string&)> progress;  // optional status line sink
+  Shape shape = Shape::optimal;  // optimal or pruned
+  std::uint64_t seed = 1;        // of the constructive methods
+  int t_max = 0;                 // 0 = tuning.t_max_per_L * L
+  int settle_tries = 0;          // tuning.settle_tries
+  RunControl control;            // cancel flag; progress: each step's status line, done/total = L's finished
 };
 
 // InputError (one line): no L, an L outside 1..kMaxConjectureL, a shape other than optimal or
@@ -43,9 +43,9 @@ struct LatencyResult {
 LatencyResult certify_latency(int L, const ConjectureOptions& common);
 
 struct ConjectureRangeResult {
-  Status verdict = Status::unknown;  // the worst over the L: UNKNOWN > IMPOSSIBLE > SOLVED
-  std::string reason;                // one line: how many L were certified, or what stopped them
-  double seconds = 0;                // measured, the whole call
+  Verdict verdict = Verdict::unknown;  // the worst over the L: UNKNOWN > IMPOSSIBLE > SOLVED
+  std::string reason;                  // one line: how many L were certified, or what stopped them
+  double seconds = 0;                  // measured, the whole call
   Method method = Method::complete;
   std::vector<ConjectureResult> latencies;  // one per requested L, in order
 };

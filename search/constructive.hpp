@@ -19,7 +19,7 @@
 #include "instance.hpp"
 #include "limits.hpp"
 #include "stats.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 
@@ -31,6 +31,10 @@ struct ConstructiveOptions {
   std::uint64_t seed = 1;    // runs are reproducible for a given seed
   std::int64_t bulk_groups = 1;         // bulk: groups (count vectors) per block type before residue fixes
   Clock::time_point deadline = Clock::time_point::max();  // the caller's deadline (repair, bulk): UNKNOWN after it
+  const std::atomic<bool>* cancel = nullptr;               // the caller's cancel flag: like the deadline
+  bool late() const {
+    return (cancel && cancel->load(std::memory_order_relaxed)) || (deadline != Clock::time_point::max() && Clock::now() >= deadline);
+  }
 };
 
 struct ConstructiveResult {

@@ -344,11 +344,10 @@ i64 total(const std::vector<i64>& v) {
 // Packs the types of `bulk` (sorted by r descending) smallest r first; the failure line or "".
 constexpr const char* kLate = "bulk: time limit reached";
 
-bool late(const ConstructiveOptions& opt) { return opt.deadline != Clock::time_point::max() && Clock::now() >= opt.deadline; }
 
 std::string pack_types(BulkPacker& packer, const std::vector<BlockType>& bulk, const ConstructiveOptions& opt) {
   for (auto it = bulk.rbegin(); it != bulk.rend(); ++it) {
-    if (late(opt)) return kLate;
+    if (opt.late()) return kLate;
     if (!packer.pack_type(it->r, it->u, it->count, opt.bulk_groups))
       return "bulk: no group of block (r=" + std::to_string(it->r) + ", u=" + std::to_string(it->u) +
              ") fits the letters left";
@@ -369,7 +368,7 @@ std::string finish(Assignment& a, const Instance& inst, const std::vector<Group>
   // hundreds: the words are built in parallel.
   std::atomic<bool> cut{false};
   tbb::parallel_for(std::size_t{0}, todo.size(), [&](std::size_t i) {
-    if (cut || (late(opt) && !cut.exchange(true))) return;
+    if (cut || (opt.late() && !cut.exchange(true))) return;
     const auto& [r, u, counts] = *todo[i].first;
     std::optional<Word> w = r < 2 ? Word{} : word_with_counts(r, u, counts);
     if (!w) throw std::logic_error("bulk: a group's counts miss the sum condition");

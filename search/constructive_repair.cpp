@@ -442,7 +442,7 @@ ConstructiveResult solve_repair(const Instance& inst, const ConstructiveOptions&
   Packer packer(inst, opt, rng);
   const int tries = opt.tries <= 0 ? 0 : lone_root ? 1 : opt.tries;  // 0: counting checks only
   for (int t = 0; t < tries; ++t) {
-    if (opt.deadline != Clock::time_point::max() && Clock::now() >= opt.deadline) {
+    if (opt.late()) {
       res.covered = "time limit reached after " + std::to_string(res.tries) + " attempts";
       return done();
     }

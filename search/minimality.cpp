@@ -222,7 +222,7 @@ std::optional<std::string> recheck(const Refutation& f, int L, Shape shape, bool
     co.x = f.x, co.extendable = true, co.tries = 1, co.root_nodes = std::max<std::int64_t>(1, f.budget / 50);
     const ConstructiveResult r = solve_repair(optimal_instance(L, f.t), co);
     if (r.verdict == Verdict::impossible) return std::nullopt;
-    return what + ": the re-run of the lone root's ground-state search says " + verdict_name(r.verdict) + " (" +
+    return what + ": the re-run of the lone root's ground-state search says " + to_string(r.verdict) + " (" +
            r.covered + ")";
   }
   SearchOptions so;

@@ -25,7 +25,7 @@ struct TreeAnswer {
 };
 
 struct TreeResult {
-  Status verdict = Status::done;  // the times are computed, never searched
+  Verdict verdict = Verdict::done;  // the times are computed, never searched
   std::string reason;
   double seconds = 0;  // measured
   LogP model;

@@ -49,7 +49,7 @@ TEST_CASE("kitem_run and api::kitem agree on verdict, time and method (L 1..4, P
         CAPTURE(P);
         CAPTURE(k);
         const KitemResult r = kitem_run(request(L, P, k, 2));
-        const api::KItemSchedule s = api::kitem(L, P, k, api::Options{2, 1});
+        const api::KItemSchedule s = api::kitem(L, P, k, api::Options{2, 1, {}});
         ++cells;
         REQUIRE(r.time >= 0);
         REQUIRE(s.found());
@@ -106,5 +106,5 @@ TEST_CASE("bad input: one InputError line from the run, InvalidInput from the fa
   CHECK_THROWS_AS(api::kitem(0, 10, 3), api::InvalidInput);
   CHECK_THROWS_AS(api::kitem(2, 1, 3), api::InvalidInput);
   CHECK_THROWS_AS(api::kitem(2, 10, 0), api::InvalidInput);
-  CHECK_THROWS_AS(api::kitem(2, 10, 3, api::Options{-1, 1}), api::InvalidInput);
+  CHECK_THROWS_AS(api::kitem(2, 10, 3, api::Options{-1, 1, {}}), api::InvalidInput);
 }

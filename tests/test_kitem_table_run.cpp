@@ -38,7 +38,7 @@ TEST_CASE("kitem_table: the exact rows of the run and of its face agree and lie 
   KitemTableRequest q;
   q.L = {2, 3}, q.P = {2, 5}, q.k = {1, 3};
   const KitemTableResult r = kitem_table_run(q);
-  CHECK(r.verdict == Status::done);
+  CHECK(r.verdict == Verdict::done);
   REQUIRE(r.rows.rows.size() == 2 * 4 * 3);
   for (const KItemRow& row : r.rows.rows) {
     REQUIRE(row.optimum);
@@ -48,7 +48,7 @@ TEST_CASE("kitem_table: the exact rows of the run and of its face agree and lie 
   api::KitemTableRequest a;
   a.L = q.L, a.P = q.P, a.k = q.k;
   const api::KitemTable t = api::kitem_table(a);
-  CHECK(t.verdict == "OK");
+  CHECK(t.verdict == api::Verdict::done);
   REQUIRE(t.rows.size() == r.rows.rows.size());
   for (std::size_t i = 0; i < t.rows.size(); ++i) CHECK(t.rows[i].optimum == r.rows.rows[i].optimum);
   CHECK(steady(nlohmann::json::parse(t.json)) == steady(to_json(kitem_table_run_outcome(r), "")));
@@ -58,17 +58,17 @@ TEST_CASE("kitem_table: ranges and rows under a deadline are UNKNOWN with (L P) 
   api::KitemTableRequest a;
   a.L = {1, 2}, a.P = {2, 30}, a.k = {1, 8}, a.ranges = true;
   const api::KitemTable t = api::kitem_table(a);
-  CHECK(t.verdict == "OK");
+  CHECK(t.verdict == api::Verdict::done);
   CHECK(!t.cells.empty());
   for (const api::KitemTableRange& c : t.cells) CHECK(c.gap.has_value());
   a.time_limit = 1e-6;
   const api::KitemTable cut = api::kitem_table(a);
-  CHECK(cut.verdict == "UNKNOWN");
+  CHECK(cut.verdict == api::Verdict::unknown);
   CHECK(cut.not_reached > 0);
   api::KitemTableRequest e;
   e.L = {2, 3}, e.P = {2, 8}, e.k = {1, 4}, e.time_limit = 1e-6;
   const api::KitemTable exact = api::kitem_table(e);
-  CHECK(exact.verdict == "UNKNOWN");
+  CHECK(exact.verdict == api::Verdict::unknown);
   CHECK(exact.rows.empty());
   CHECK(exact.not_reached == 2 * 7 * 4);
 }
@@ -92,7 +92,7 @@ TEST_CASE("continuous_search: L = 3 and P = 6 reaches the bound at period 3 and 
   api::ContinuousSearchRequest a;
   a.L = 3, a.P = 6, a.periods = {3, 3};
   const api::ContinuousSearch s = api::continuous_search(a);
-  CHECK(s.verdict == "SOLVED");
+  CHECK(s.verdict == api::Verdict::solved);
   CHECK(s.delay == s.lower_bound);
   CHECK(nlohmann::json::parse(s.json).contains("schedule"));
   ContinuousSearchRequest q;
@@ -117,25 +117,25 @@ TEST_CASE("the simple-schedule and latency and kbroadcast-baselines runs: verdic
   SimpleScheduleRequest s;
   s.L = 3, s.P = {2, 12}, s.k = 20;
   const SimpleScheduleResult sr = simple_schedule_run(s);
-  CHECK(sr.verdict == Status::done);
+  CHECK(sr.verdict == Verdict::done);
   CHECK(sr.rows.size() == 11);
   s.time_limit = 1e-6;
-  CHECK(simple_schedule_run(s).verdict == Status::unknown);
+  CHECK(simple_schedule_run(s).verdict == Verdict::unknown);
   s.P = {5, 2};
   CHECK_THROWS_AS(simple_schedule_run(s), InputError);
 
   LatencyRequest l;
   l.L = 3, l.P = {10}, l.d = {0, 1}, l.k = 20, l.samples = 3;
-  CHECK(latency_run(l).verdict == Status::done);
+  CHECK(latency_run(l).verdict == Verdict::done);
   l.time_limit = 1e-6;
-  CHECK(latency_run(l).verdict == Status::unknown);
+  CHECK(latency_run(l).verdict == Verdict::unknown);
   l.P = {1};
   CHECK_THROWS_AS(latency_run(l), InputError);
 
   BaselinesRequest b;
   b.L = {1}, b.P = {16}, b.k = {1, 4};
   const BaselinesResult br = baselines_run(b);
-  CHECK(br.verdict == Status::done);
+  CHECK(br.verdict == Verdict::done);
   CHECK(br.table.rows.size() == 2);
   b.time_limit = -1;
   CHECK_THROWS_AS(baselines_run(b), InputError);

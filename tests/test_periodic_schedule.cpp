@@ -80,7 +80,7 @@ TEST_CASE("periodic schedule: the file's round trip and its readers") {
   for (std::int64_t k : {0, 1, 27, 100}) {
     CAPTURE(k);
     const ScheduleCheck c = run_schedule_check({in, k, CheckMode::simulate, "test"});
-    CHECK(c.verdict == Status::accepted);
+    CHECK(c.verdict == Verdict::accepted);
     CHECK(c.items == (k > 0 ? k : periodic_window(ps)));
     CHECK(c.max_delay <= 12);
   }
@@ -90,7 +90,7 @@ TEST_CASE("periodic schedule: the file's round trip and its readers") {
   bad = j;
   bad["messages"].erase(0);  // a reception missing
   const ScheduleCheck c = run_schedule_check({schedule_from_json(bad, "test", "check"), 0, CheckMode::check, "test"});
-  CHECK(c.verdict == Status::rejected);
+  CHECK(c.verdict == Verdict::rejected);
   CHECK(c.rule == "periodic");
 }
 

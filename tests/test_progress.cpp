@@ -13,18 +13,18 @@ using namespace blockcast::cli;
 TEST_CASE("progress line: silent unless enabled, throttled, cleared by finish") {
   std::ostringstream off_out, on_out, slow_out;
   {
-    Progress off(off_out, false);
+    ProgressLine off(off_out, false);
     off.update("searching");
     off.finish();
   }
   CHECK(off_out.str().empty());
-  Progress on(on_out, true, std::chrono::milliseconds(0));
+  ProgressLine on(on_out, true, std::chrono::milliseconds(0));
   on.update("t=5");
   on.update("t=6");
   CHECK(on.lines_written() == 2);
   on.finish();
   CHECK(on_out.str() == "\rt=5\x1b[K\rt=6\x1b[K\r\x1b[K");
-  Progress slow(slow_out, true, std::chrono::hours(1));
+  ProgressLine slow(slow_out, true, std::chrono::hours(1));
   slow.update("first");
   slow.update("dropped");
   CHECK(slow.lines_written() == 1);
@@ -35,13 +35,13 @@ TEST_CASE("progress ticker: elapsed seconds of the time limit, nothing when not 
   CHECK(ticker_text("table", 12.6, 30) == "table, 13 s of 30 s");
   std::ostringstream off_out, on_out;
   {
-    Progress off(off_out, false, std::chrono::milliseconds(0));
+    ProgressLine off(off_out, false, std::chrono::milliseconds(0));
     Ticker t(off, "searching", 0, std::chrono::milliseconds(1));
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   CHECK(off_out.str().empty());
   {
-    Progress on(on_out, true, std::chrono::milliseconds(0));
+    ProgressLine on(on_out, true, std::chrono::milliseconds(0));
     Ticker t(on, "searching", 5, std::chrono::milliseconds(1));
     while (on.lines_written() < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     t.set("period 3");

@@ -61,7 +61,7 @@ TEST_CASE("prove agrees with every regression row with L <= 6, witnesses checked
     CAPTURE(row.t);
     Instance I = optimal_instance(row.L, row.t);
     auto r = run(I);
-    CHECK(verdict_name(r.verdict) == row.verdict);
+    CHECK(to_string(r.verdict) == row.verdict);
     if (r.witness) CHECK(!check_assignment(I, *r.witness));
   }
 }
@@ -142,7 +142,7 @@ TEST_CASE("prove agrees with the ties and pruned regression rows with L <= 4 (tr
     sat::ProveOptions o;
     o.limits.time_limit = 60;
     auto r = sat::prove(tree_spec(L, P, parse_shape(shape)), o);
-    CHECK(verdict_name(r.verdict) == verdict);
+    CHECK(to_string(r.verdict) == verdict);
     if (r.witness) {
       CHECK(r.witness->shape == parse_shape(shape));
       CHECK(!check_assignment(claimed_instance(*r.witness), *r.witness));
@@ -165,7 +165,7 @@ TEST_CASE("prove --encoding counts agrees with every regression row (L <= 12), w
     sat::ProveOptions o;
     o.form = sat::CnfForm::counts;
     auto r = run(I, o);
-    CHECK(verdict_name(r.verdict) == row.verdict);
+    CHECK(to_string(r.verdict) == row.verdict);
     CHECK(r.form == sat::CnfForm::counts);
     if (r.witness) CHECK(!check_assignment(I, *r.witness));
     if (r.verdict == Verdict::impossible) CHECK(r.drat.verified());

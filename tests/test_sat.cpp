@@ -16,6 +16,7 @@
 #include "solver.hpp"
 
 using namespace blockcast::sat;
+using blockcast::Verdict;
 
 namespace {
 // Pigeonhole: n pigeons into n-1 holes (UNSAT, needs real conflicts).
@@ -57,7 +58,7 @@ TEST_CASE("cardinality encodings: exactly the models of the bound (brute force n
             CAPTURE(k);
             CAPTURE(kind);
             CAPTURE(mask);
-            REQUIRE((solve(cnf).status == SatStatus::sat) == want);
+            REQUIRE((solve(cnf).status == Verdict::solved) == want);
           }
 }
 
@@ -68,7 +69,7 @@ TEST_CASE("totalizer outputs are the unary count") {
   REQUIRE(o.size() == 7);
   for (int i = 0; i < 7; ++i) cnf.add_unit(i % 3 == 0 ? x[i] : -x[i]);  // 3 true
   auto r = solve(cnf);
-  REQUIRE(r.status == SatStatus::sat);
+  REQUIRE(r.status == Verdict::solved);
   for (int i = 0; i < 7; ++i) CHECK(r.value(o[i]) == (i < 3));
 }
 
@@ -79,7 +80,7 @@ TEST_CASE("solve: SAT model satisfies every clause, UNSAT with a proof both chec
   sat.add_clause({-v[0], v[2]});
   sat.add_clause({-v[2], -v[1]});
   auto r = solve(sat);
-  REQUIRE(r.status == SatStatus::sat);
+  REQUIRE(r.status == Verdict::solved);
   sat.for_each_clause([&](std::span<const Lit> c) {
     bool ok = false;
     for (Lit l : c) ok = ok || r.value(l);
@@ -91,7 +92,7 @@ TEST_CASE("solve: SAT model satisfies every clause, UNSAT with a proof both chec
   opt.proof_path = temp_path("php7.drat");
   opt.check_proof = true;  // CaDiCaL's own checker would abort on a bad proof
   auto u = solve(php, {}, opt);
-  REQUIRE(u.status == SatStatus::unsat);
+  REQUIRE(u.status == Verdict::impossible);
   CHECK(u.stats.learned > 0);
   auto d = check_drat(php, opt.proof_path);
   CHECK(d.verified());
@@ -103,12 +104,12 @@ TEST_CASE("DRAT checker rejects bad proofs and handles RAT and deletions") {
   Cnf php = pigeonhole(5);
   {
     std::istringstream empty("");
-    CHECK(check_drat(php, empty).verdict == DratVerdict::failed);
+    CHECK(check_drat(php, empty).verdict == Verdict::rejected);
   }
   {
     std::istringstream bogus("1 0\n0\n");  // "pigeon 1 in hole 1" is not implied
     auto d = check_drat(php, bogus);
-    CHECK(d.verdict == DratVerdict::failed);
+    CHECK(d.verdict == Verdict::rejected);
     CHECK(d.message.find("neither RUP nor RAT") != std::string::npos);
   }
   {
@@ -147,7 +148,7 @@ TEST_CASE("DRAT checker finds deleted clauses in any literal order, duplicates o
   proof += "d 1 2 0\n";
   std::istringstream in(proof);
   auto d = check_drat(f, in);
-  CHECK(d.verdict == DratVerdict::failed);
+  CHECK(d.verdict == Verdict::rejected);
   CHECK(d.message.find("without deriving the empty clause") != std::string::npos);
   CHECK(d.deletions == 6001);
   CHECK(d.ignored_deletions == 1);
@@ -158,19 +159,19 @@ TEST_CASE("solve limits give UNKNOWN, never UNSAT") {
   SatLimits lim;
   lim.conflicts = 10;
   auto r = solve(php, lim);
-  CHECK(r.status == SatStatus::unknown);
+  CHECK(r.status == Verdict::unknown);
   CHECK(r.stop_reason == "conflict limit");
   std::atomic<bool> cancel{true};
   SatLimits stop;
   stop.cancel = &cancel;
   auto c = solve(php, stop);
-  CHECK(c.status == SatStatus::unknown);
+  CHECK(c.status == Verdict::unknown);
   CHECK(c.stop_reason == "cancelled");
   // The command's deadline: CaDiCaL runs on its own thread and is left behind past it.
   SatLimits late;
   late.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
   auto d = solve(pigeonhole(13), late);
-  CHECK(d.status == SatStatus::unknown);
+  CHECK(d.status == Verdict::unknown);
   CHECK(d.stop_reason == "time limit");
 }
 

@@ -58,7 +58,7 @@ TEST_CASE("regression: every instance L <= 12, t <= 3L re-decided (2 threads)") 
     auto r = solve_exact(optimal_instance(row.L, row.t), o);
     CAPTURE(row.L);
     CAPTURE(row.t);
-    CHECK(verdict_name(r.verdict) == row.verdict);
+    CHECK(to_string(r.verdict) == row.verdict);
     if (r.witness) CHECK(!check_assignment(optimal_instance(row.L, row.t), *r.witness));
   }
 }
@@ -73,7 +73,7 @@ TEST_CASE("every implementation agrees: threads 1/2, memo on/off, pruning on/off
         for (bool prune : {true, false}) {
           SearchOptions o;
           o.threads = threads, o.memo = memo, o.prune = prune;
-          CHECK(verdict_name(solve_exact(optimal_instance(row.L, row.t), o).verdict) == row.verdict);
+          CHECK(to_string(solve_exact(optimal_instance(row.L, row.t), o).verdict) == row.verdict);
         }
   }
 }

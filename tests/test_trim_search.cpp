@@ -103,7 +103,7 @@ TEST_CASE("regression: ties and pruned trees, 2 <= L <= 6, P-1 <= f_{3L} (tests/
     o.threads = 1;
     SearchResult r = solve_shape(spec, o);
     INFO("L=", L, " P=", P, " shape=", shape, " covered=", r.covered);
-    CHECK(verdict_name(r.verdict) == verdict);
+    CHECK(to_string(r.verdict) == verdict);
     if (r.verdict == Verdict::solved) require_witness(spec, r);
     ++rows;
   }

@@ -19,7 +19,9 @@
 #include <stdexcept>
 #include <string>
 
+#include <blockcast/control.hpp>
 #include <blockcast/program.hpp>
+#include <blockcast/verdict.hpp>
 
 namespace blockcast::api {
 
@@ -31,10 +33,9 @@ struct InvalidInput : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// SOLVED: a checked schedule; IMPOSSIBLE: an exhausted search says none of the form exists;
-// UNKNOWN: a limit was hit first (never turned into IMPOSSIBLE).
-enum class Verdict { solved, impossible, unknown };
-std::string to_string(Verdict v);  // "SOLVED", "IMPOSSIBLE", "UNKNOWN"
+// Verdicts are the one blockcast::Verdict (<blockcast/verdict.hpp>): a search answers SOLVED (a
+// checked schedule), IMPOSSIBLE (an exhausted search says none of the form exists) or UNKNOWN
+// (a limit was hit first, never turned into IMPOSSIBLE); a check answers ACCEPTED or REJECTED.
 
 struct Options {
   // Seconds of wall clock; 0 = none: the deadline of the whole call. solve: the best schedule
@@ -43,6 +44,9 @@ struct Options {
   // memory bound are not built.
   double time_limit = 10;
   int threads = 0;  // 0 = all cores
+  // The caller's cancel flag (set it from another thread: the call returns soon, UNKNOWN) and
+  // progress callback (solve: each phase), include/blockcast/control.hpp.
+  RunControl control;
 };
 
 // The answer of `solve` for (L, P) (SPEC Sec. 2-6), the same run and verdict as `blockcast
@@ -145,7 +149,7 @@ KItemSchedule kitem(int L, std::int64_t P, std::int64_t k, const Options& option
 // command line.
 struct CheckReport {
   bool accepted = false;
-  std::string verdict;      // "ACCEPTED" or "REJECTED"
+  Verdict verdict = Verdict::rejected;  // ACCEPTED or REJECTED
   std::string format;       // the document's format ("blockcast-assignment", ...)
   std::string reason;       // the first broken rule when rejected
   std::string rule;         // its family: "symbolic", "circulant", "claimed-delay", a simulator rule

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <blockcast/control.hpp>
+
 namespace blockcast::api {
 
 struct ConjectureRequest {
@@ -21,24 +23,25 @@ struct ConjectureRequest {
   int threads = 0;                // 0 = all cores
   std::int64_t max_nodes = 0;     // node limit per search (0 = none)
   double time_limit = 0;          // seconds for the whole call (0 = none); an L not reached is UNKNOWN
+  RunControl control;             // the caller's cancel flag; progress: each L finished ("L values", done, total)
 };
 
 struct ConjectureLatency {
   int L = 0;
-  std::string verdict;               // SOLVED (certificate verified), IMPOSSIBLE or UNKNOWN
-  std::string note;                  // why, when not SOLVED
-  int t0 = -1;                       // SOLVED: the first base case
-  bool t0_minimal = false;           // every window below t0 is refuted
-  std::string x;                     // the common receive-only letter
-  std::vector<std::string> roots;    // root words of the base cases t0..t0+L-1
-  std::vector<std::string> methods;  // how each base case was found
-  std::vector<int> compositions;     // the t checked by composing base cases
-  double seconds = 0;                // measured, this L
-  std::string certificate;           // SOLVED: certificate.json as `conjecture --out` writes it
+  Verdict verdict = Verdict::unknown;  // SOLVED (certificate verified), IMPOSSIBLE or UNKNOWN
+  std::string note;                    // why, when not SOLVED
+  int t0 = -1;                         // SOLVED: the first base case
+  bool t0_minimal = false;             // every window below t0 is refuted
+  std::string x;                       // the common receive-only letter
+  std::vector<std::string> roots;      // root words of the base cases t0..t0+L-1
+  std::vector<std::string> methods;    // how each base case was found
+  std::vector<int> compositions;       // the t checked by composing base cases
+  double seconds = 0;                  // measured, this L
+  std::string certificate;             // SOLVED: certificate.json as `conjecture --out` writes it
 };
 
 struct Conjecture {
-  std::string verdict;  // the worst over the L: UNKNOWN > IMPOSSIBLE > SOLVED
+  Verdict verdict = Verdict::unknown;  // the worst over the L: UNKNOWN > IMPOSSIBLE > SOLVED
   std::string reason;
   double seconds = 0;  // measured, the whole call
   std::vector<ConjectureLatency> latencies;

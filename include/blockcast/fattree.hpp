@@ -19,6 +19,7 @@
 #include <vector>
 
 #include <blockcast/blockcast.hpp>
+#include <blockcast/control.hpp>
 
 namespace blockcast::api {
 
@@ -57,6 +58,7 @@ struct FattreeSearchRequest {
   int threads = 0;                    // CSP workers (0 = all cores)
   std::int64_t max_nodes = 0;         // CSP node limit per step bound (0 = none)
   double time_limit = 0;              // seconds for the whole call (0 = none); hitting it: UNKNOWN
+  RunControl control;                 // the caller's cancel flag (progress: none)
 };
 
 // One step bound decided, by the CSP or by the SAT solver.

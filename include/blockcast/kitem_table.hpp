@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <blockcast/control.hpp>
+
 namespace blockcast::api {
 
 struct KitemTableRequest {
@@ -21,16 +23,20 @@ struct KitemTableRequest {
   bool ranges = false;    // constructions in ranges (any size) instead of the exact rows (P <= 12, k <= 8)
   double time_limit = 0;  // seconds for the whole call (0 = none)
   std::optional<double> exact_time_limit;  // ranges only: seconds per SAT solve in the small cells (default 3)
-  int threads = 0;                         // ranges only: 0 = all cores
+  // ranges only: seconds per cell of the counting model in the cells still above the bound with
+  // P <= 64, k <= 16 (default 2; 0 = not run)
+  std::optional<double> counting_time_limit;
+  int threads = 0;     // ranges only: 0 = all cores
+  RunControl control;  // the caller's cancel flag (progress: none)
 };
 
 // One exact row (ranges = false).
 struct KitemTableRow {
   int L = 0, P = 0, k = 0;
-  int lower_bound = 0;             // Karp et al. 1993 Thm 3.1 as corrected
-  std::string exact_verdict;       // SOLVED (optimum proved), IMPOSSIBLE or UNKNOWN
-  std::optional<int> optimum;      // the proved optimum
-  std::optional<int> exact_upper;  // the best schedule the exact search simulated
+  int lower_bound = 0;                       // Karp et al. 1993 Thm 3.1 as corrected
+  Verdict exact_verdict = Verdict::unknown;  // SOLVED (optimum proved), IMPOSSIBLE or UNKNOWN
+  std::optional<int> optimum;                // the proved optimum
+  std::optional<int> exact_upper;            // the best schedule the exact search simulated
   std::string exact_proof;
   double exact_seconds = 0;
   std::optional<int> continuous_delay;  // the best block-cyclic delay found for (L, P)
@@ -50,7 +56,8 @@ struct KitemTableRange {
 };
 
 struct KitemTable {
-  std::string verdict;  // "OK" (every row decided), "UNKNOWN" (a row open or not reached), "REJECTED" (a replay failed)
+  Verdict verdict =
+      Verdict::unknown;  // OK (every row decided), UNKNOWN (a row open or not reached), REJECTED (a replay failed)
   std::string reason;
   double seconds = 0;  // measured
   bool ranges = false;
@@ -73,11 +80,12 @@ struct ContinuousSearchRequest {
   std::pair<int, int> periods{1, 4};  // periods searched, inclusive, 1..64
   int window = 0;                     // also the first N items of any continuous schedule (0 = skip, at most 64)
   double time_limit = 0;              // seconds for the whole call (0 = none; each SAT solve then at most 120 s)
+  RunControl control;                 // the caller's cancel flag (progress: none)
 };
 
 struct PeriodicSearch {
-  int period = 0, window = 0;  // window > 0: the window search of `window` items
-  std::string verdict;         // SOLVED, IMPOSSIBLE (DRAT-verified) or UNKNOWN
+  int period = 0, window = 0;          // window > 0: the window search of `window` items
+  Verdict verdict = Verdict::unknown;  // SOLVED, IMPOSSIBLE (DRAT-verified) or UNKNOWN
   std::string detail;
   int vars = 0;
   std::int64_t clauses = 0;
@@ -85,7 +93,8 @@ struct PeriodicSearch {
 };
 
 struct ContinuousSearch {
-  std::string verdict;  // SOLVED (a period reaches D), IMPOSSIBLE (every search refuted), UNKNOWN (a limit)
+  Verdict verdict =
+      Verdict::unknown;  // SOLVED (a period reaches D), IMPOSSIBLE (every search refuted), UNKNOWN (a limit)
   std::string reason;
   double seconds = 0;
   int L = 0;

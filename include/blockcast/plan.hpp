@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include <blockcast/control.hpp>
 #include <blockcast/program.hpp>
 
 namespace blockcast::api {
@@ -76,6 +77,7 @@ struct PlanRequest {
   std::string family = "auto";     // "auto" or one family name (Plan::family) to force it
   std::int64_t max_segments = 0;   // 0: the plan's own cap
   double time_limit = 2;           // seconds for the whole call (schedule searches included)
+  RunControl control;              // the caller's cancel flag (progress: none)
 };
 
 // One family considered, with its best (K, L) and its prediction.

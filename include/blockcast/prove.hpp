@@ -21,6 +21,7 @@ struct ProveRequest {
   double time_limit = 0;              // seconds for the whole call (0 = none)
   std::int64_t conflicts = 0;         // SAT conflict limit (0 = none)
   std::string proof_path;             // keep the DRAT proof here ("" = removed)
+  RunControl control;                 // the caller's cancel flag (progress: none)
 };
 
 struct ProveReport {

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include <blockcast/control.hpp>
+
 namespace blockcast::api {
 
 struct TableRequest {
@@ -20,6 +22,7 @@ struct TableRequest {
   int threads = 0;                // 0 = all cores
   std::int64_t max_nodes = 0;     // node limit per search (0 = the CLI's default)
   double time_limit = 0;          // seconds for the whole call (0 = none); cells not reached have no schedule
+  RunControl control;             // the caller's cancel flag; progress over the cells ("cells", done, total)
 };
 
 struct TableCell {
@@ -36,7 +39,7 @@ struct TableCell {
 };
 
 struct Table {
-  std::string verdict;  // "SOLVED" (every cell has a checked schedule) or "UNKNOWN" (a limit left cells without)
+  Verdict verdict = Verdict::unknown;  // SOLVED (every cell has a checked schedule) or UNKNOWN (a limit left cells without)
   std::string reason;
   double seconds = 0;   // measured
   std::vector<TableCell> cells;  // L outer, P inner

@@ -59,7 +59,7 @@ def test_check_agrees_with_the_cli(documents, name):
         got = blockcast.check(source)
         assert got.to_dict() == want
         assert got.accepted == (code == 0) == (want["verdict"] == "ACCEPTED")
-        assert got.verdict == want["verdict"] and got.reason == want.get("reason", "")
+        assert got.verdict.name == want["verdict"] and got.reason == want.get("reason", "")
 
 
 @pytest.mark.parametrize("name,k", [("solve-3-10", 12), ("solve-4-8", 30), ("solve-5-100", 3), ("broken-assignment", 5),

@@ -54,8 +54,8 @@ def test_conjecture_agrees_with_the_cli(cli_args, kwargs):
     want, code = cli_conjecture(*cli_args)
     c = blockcast.conjecture(**kwargs)
     assert without_times(c.to_dict()) == without_times(want)
-    assert c.verdict == want["verdict"]
-    assert {"SOLVED": 0, "IMPOSSIBLE": 4, "UNKNOWN": 5}[c.verdict] == code
+    assert c.verdict.name == want["verdict"]
+    assert {"SOLVED": 0, "IMPOSSIBLE": 4, "UNKNOWN": 5}[c.verdict.name] == code
     assert [l["L"] for l in c.latencies] == [l["L"] for l in want["latencies"]]
     for mine, theirs in zip(c.latencies, want["latencies"]):
         assert mine["verdict"] == theirs["verdict"]
@@ -77,14 +77,14 @@ def test_certificate_is_the_one_the_cli_writes(tmp_path):
     assert mine == theirs
     assert mine["t0"] == c.latencies[0]["t0"]
     # The certificate passes the independent re-check (blockcast verify-certificate).
-    assert blockcast.verify_certificate(c.latencies[0]["certificate"]).verdict == "ACCEPTED"
+    assert blockcast.verify_certificate(c.latencies[0]["certificate"]).verdict.name == "ACCEPTED"
 
 
 def test_deadline_gives_unknown():
     want, code = cli_conjecture("--L", "200", "--time-limit", "0.01")
     c = blockcast.conjecture(L=200, time_limit=0.01)
     assert code == 5 and want["verdict"] == "UNKNOWN"
-    assert c.verdict == "UNKNOWN" and c.latencies[0]["verdict"] == "UNKNOWN"
+    assert c.verdict.name == "UNKNOWN" and c.latencies[0]["verdict"] == "UNKNOWN"
     assert c.latencies[0]["certificate"] is None and c.latencies[0]["t0"] is None
     assert c.to_dict()["latencies"][0]["note"] == want["latencies"][0]["note"]
     assert c.seconds < 5

@@ -56,7 +56,7 @@ def test_kitem_table_to_dict_is_the_cli_json(L, P, k, options, kwargs):
     want, code = cli_json("kbroadcast-table", "--L", L, "--P", P, "--k", k, *options)
     t = blockcast.kitem_table(L, P, k, **kwargs)
     assert steady(t.to_dict()) == steady(want)
-    assert t.verdict == want["verdict"] and (code == 0) == (t.verdict == "OK")
+    assert t.verdict.name == want["verdict"] and (code == 0) == (t.verdict.name == "OK")
     assert len(t) == len(want["ranges"] if t.ranges else want["rows"])
 
 
@@ -71,9 +71,9 @@ def test_kitem_table_python_values():
 
 def test_kitem_table_deadline_is_unknown_never_impossible():
     t = blockcast.kitem_table("2..3", "2..12", "1..8", time_limit=1e-6)
-    assert t.verdict == "UNKNOWN" and t.not_reached > 0 and len(t) == 0
+    assert t.verdict.name == "UNKNOWN" and t.not_reached > 0 and len(t) == 0
     r = blockcast.kitem_table(3, "2..12", "1..8", ranges=True, time_limit=1e-6)
-    assert r.verdict == "UNKNOWN" and r.not_reached > 0
+    assert r.verdict.name == "UNKNOWN" and r.not_reached > 0
     assert all(c["status"] == "no schedule" for c in r.rows)
 
 
@@ -107,14 +107,14 @@ def test_continuous_search_to_dict_is_the_cli_json(options, kwargs):
     want, code = cli_json("continuous-search", *options)
     s = blockcast.continuous_search(**kwargs)
     assert steady(s.to_dict()) == steady(want)
-    assert s.verdict == want["verdict"]
-    assert code == {"SOLVED": 0, "IMPOSSIBLE": 4, "UNKNOWN": 5}[s.verdict]
+    assert s.verdict.name == want["verdict"]
+    assert code == {"SOLVED": 0, "IMPOSSIBLE": 4, "UNKNOWN": 5}[s.verdict.name]
     assert len(s.results) == len(want["results"])
 
 
 def test_continuous_search_deadline_is_unknown_never_impossible():
     s = blockcast.continuous_search(L=4, P=8, period="1..6", time_limit=1e-6)
-    assert s.verdict == "UNKNOWN"
+    assert s.verdict.name == "UNKNOWN"
     assert all(r["verdict"] == "UNKNOWN" for r in s.results)
 
 

@@ -35,7 +35,7 @@ def test_table_agrees_with_the_cli(L, P, py_L, py_P):
     want, code = cli_table("--L", L, "--P", P)
     t = blockcast.table(L=py_L, P=py_P)
     assert without_times(t.to_dict()) == without_times(want)
-    assert (t.verdict == "SOLVED") == (code == 0)
+    assert (t.verdict.name == "SOLVED") == (code == 0)
 
 
 def test_cells_agree_with_solve():
@@ -66,4 +66,4 @@ def test_bad_requests_are_value_errors():
 def test_time_limit_leaves_cells_unknown_never_impossible():
     # A deadline already past: no cell starts, every cell is without a schedule, UNKNOWN.
     t = blockcast.table(L=8, P="100000..100100", time_limit=1e-9)
-    assert t.verdict == "UNKNOWN" and all(c["delay"] is None for c in t.cells)
+    assert t.verdict.name == "UNKNOWN" and all(c["delay"] is None for c in t.cells)

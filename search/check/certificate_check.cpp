@@ -19,10 +19,10 @@ CertificateCheck run_certificate_check(const CertificateCheckRequest& q) {
     // The windows below t0: each recorded refutation re-checked; a claim of minimality
     // without refutations covering every window is rejected.
     r.minimality = verify_minimality(c, !q.skip_minimality);
-    r.verdict = Status::accepted;
+    r.verdict = Verdict::accepted;
   } catch (const InputError& e) {
     const std::string what = e.what();
-    r.verdict = Status::rejected;
+    r.verdict = Verdict::rejected;
     r.reason = what.rfind("certificate", 0) == 0 ? what : "certificate: " + what;
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -23,7 +23,7 @@ struct CertificateCheckRequest {
 };
 
 struct CertificateCheck {
-  Status verdict = Status::rejected;
+  Verdict verdict = Verdict::rejected;
   std::string reason;  // rejected: "certificate: ..." naming the first failure
   double seconds = 0;
   std::vector<int> composed;  // the t whose compositions were checked

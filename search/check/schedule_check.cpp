@@ -32,11 +32,11 @@ void take_replay(ScheduleCheck& c, const SimulationResult& r, std::int64_t items
   c.time = completion_time(r);
   c.expected_delay = expected_delay;
   if (!r.ok) {
-    c.verdict = Status::rejected, c.rule = rule_name(r.violation.rule), c.reason = r.violation.text;
+    c.verdict = Verdict::rejected, c.rule = rule_name(r.violation.rule), c.reason = r.violation.text;
     return;
   }
   c.every_delay_expected = expected_delay == 0 || r.every_delay_expected();
-  c.verdict = c.every_delay_expected ? Status::accepted : Status::rejected;
+  c.verdict = c.every_delay_expected ? Verdict::accepted : Verdict::rejected;
   if (!c.every_delay_expected) c.reason = "an item misses the claimed delay", c.rule = "claimed-delay";
 }
 
@@ -52,7 +52,7 @@ void check_circulant(ScheduleCheck& c, const CirculantInput& in) {
   const KItemSchedule e = circulant_entry(in.P, in.k);
   c.form = ScheduleCheck::Form::circulant;
   c.L = 1, c.P = in.P, c.items = in.k, c.time = e.time, c.messages = e.messages, c.checks = e.checks;
-  c.verdict = e.simulated_ok ? Status::accepted : Status::rejected;
+  c.verdict = e.simulated_ok ? Verdict::accepted : Verdict::rejected;
   if (!e.simulated_ok) c.rule = "circulant", c.reason = e.violation;
 }
 
@@ -63,10 +63,10 @@ void check_assignment_input(ScheduleCheck& c, const Assignment& a, const Schedul
   c.assignment = a;
   c.L = a.L, c.P = a.P, c.expected_delay = a.delay();
   if (auto err = check_assignment(claimed_instance(a), a)) {
-    c.verdict = Status::rejected, c.rule = "symbolic", c.reason = *err;
+    c.verdict = Verdict::rejected, c.rule = "symbolic", c.reason = *err;
     return;
   }
-  c.verdict = Status::accepted;
+  c.verdict = Verdict::accepted;
   if (q.k > 0) take_replay(c, simulate_assignment(a, q.k), q.k, a.delay());
 }
 
@@ -76,7 +76,7 @@ void check_periodic_input(ScheduleCheck& c, const PeriodicSchedule& ps, const Sc
   c.form = ScheduleCheck::Form::periodic;
   c.L = ps.L, c.P = ps.P, c.expected_delay = ps.delay;
   if (auto err = check_periodic(ps)) {
-    c.verdict = Status::rejected, c.rule = "periodic", c.reason = *err;
+    c.verdict = Verdict::rejected, c.rule = "periodic", c.reason = *err;
     return;
   }
   const std::int64_t items = q.k > 0 ? q.k : periodic_window(ps);

@@ -33,7 +33,7 @@ struct ScheduleCheckRequest {
 // What was checked and what it showed. verdict: accepted or rejected (a rejection's reason
 // is the first broken rule, `rule` its family: "symbolic", "circulant", or the simulator's).
 struct ScheduleCheck {
-  Status verdict = Status::rejected;
+  Verdict verdict = Verdict::rejected;
   std::string reason;
   std::string rule;
   double seconds = 0;

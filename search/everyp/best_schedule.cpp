@@ -192,7 +192,7 @@ BestSchedule schedule_for_shape(int L, i64 P, Shape shape, const SearchOptions& 
 
 nlohmann::json to_json(const ShapeAttempt& a) {
   return {{"shape", shape_name(a.shape)}, {"T", a.T},           {"delay", a.delay},
-          {"removed", a.removed},         {"verdict", verdict_name(a.verdict)}, {"mode", a.mode},
+          {"removed", a.removed},         {"verdict", to_string(a.verdict)}, {"mode", a.mode},
           {"covered", a.covered},         {"stats", a.stats.json()}};
 }
 
@@ -205,7 +205,7 @@ nlohmann::json to_json(const BestSchedule& b, bool with_witness) {
   j["optimal"] = b.optimal();
   if (const ShapeAttempt* a = b.at_lower_bound()) {
     j["optimal_delay_shape"] = shape_name(a->shape);
-    j["optimal_delay_verdict"] = verdict_name(a->verdict);
+    j["optimal_delay_verdict"] = to_string(a->verdict);
     j["optimal_delay_covered"] = a->covered;
   } else {
     j["optimal_delay_shape"] = nullptr;

@@ -248,6 +248,7 @@ EveryP::EveryP(int L, i64 P_max, const EveryPOptions& opt) : L_(L), opt_(opt) {
       o.threads = 1;
       o.limits.max_nodes = opt_.base_nodes;
       o.limits.deadline = opt_.limits.deadline;
+      o.limits.cancel = opt_.limits.cancel;
       o.tuning = opt_.tuning;
       if (todo[i].x >= 0) o.receive_only = todo[i].x;
       o.extendable = todo[i].ext;  // root x-extendable: the part T-1 of a composition
@@ -457,6 +458,8 @@ Cell EveryP::cell(i64 P, i64 effort) const {
       SearchOptions o;
       o.threads = 1;
       o.limits.max_nodes = checked_mul(opt_.cell_nodes, effort);
+      o.limits.deadline = opt_.limits.deadline;  // the call's deadline and cancel flag
+      o.limits.cancel = opt_.limits.cancel;
       o.tuning = opt_.tuning;
       if (T == c.t && D > 0) {
         SearchResult r = solve_trimmed(tree_spec(L_, P, Shape::ties), o);
@@ -603,7 +606,7 @@ nlohmann::json to_json(const Cell& c) {
   j["proved"] = c.proved;
   j["method"] = c.method;
   nlohmann::json d = nlohmann::json::array();
-  for (const auto& v : c.depths) d.push_back({{"T", v.T}, {"delay", c.L + v.T}, {"verdict", verdict_name(v.verdict)}, {"how", v.how}});
+  for (const auto& v : c.depths) d.push_back({{"T", v.T}, {"delay", c.L + v.T}, {"verdict", to_string(v.verdict)}, {"how", v.how}});
   j["depths"] = d;
   if (c.witness) j["verification"] = c.verification;
   j["monotone"] = c.monotone;

@@ -50,12 +50,9 @@ Outcome solve_outcome(const SolveAnswer& a) {
 Outcome instance_outcome(const InstanceAnswer& a, bool with_stats) {
   const Instance& I = a.instance;
   const SearchResult& r = a.result;
-  Outcome out{"blockcast-solve",
-              status_of(r.verdict),
-              r.covered,
-              r.stats.seconds,
-              with_stats ? r.stats.json() : nlohmann::json(),
-              nlohmann::json::object()};
+  Outcome out{
+      "blockcast-solve",       r.verdict, r.covered, r.stats.seconds, with_stats ? r.stats.json() : nlohmann::json(),
+      nlohmann::json::object()};
   out.payload = {{"L", I.L}, {"t", I.t}, {"P", I.P}, {"delay", I.delay()}, {"mode", r.mode}};
   if (r.witness) {
     out.payload["schedule"] = to_json(*r.witness);

@@ -36,7 +36,7 @@ SearchOptions search_options(const SolveRequest& r) {
   o.threads = r.threads;
   o.limits.max_nodes = r.max_nodes;
   o.limits.time_limit = r.time_limit;
-  o.limits = with_deadline_in(o.limits, r.time_limit);  // the whole run's deadline
+  o.limits = controlled(with_deadline_in(o.limits, r.time_limit), r.control);  // the whole run's deadline
   o.memo = r.memo;
   o.prune = r.prune;
   o.receive_only = r.receive_only;
@@ -46,10 +46,10 @@ SearchOptions search_options(const SolveRequest& r) {
 
 // No schedule: IMPOSSIBLE only if every delay tried was proved impossible, else a limit
 // stopped a search (UNKNOWN).
-Status no_schedule_status(const BestSchedule& b) {
+Verdict no_schedule_status(const BestSchedule& b) {
   for (const auto& a : b.attempts)
-    if (a.verdict != Verdict::impossible) return Status::unknown;
-  return b.attempts.empty() ? Status::unknown : Status::impossible;
+    if (a.verdict != Verdict::impossible) return Verdict::unknown;
+  return b.attempts.empty() ? Verdict::unknown : Verdict::impossible;
 }
 
 // The block-cyclic delay is optimal among block-cyclic schedules: it is the lower bound, or
@@ -78,14 +78,14 @@ void conclude(SolveAnswer& s, bool deadline_passed) {
   if (!s.delay)
     s.verdict = no_schedule_status(b);
   else
-    s.verdict = s.optimal || !cut ? Status::solved : Status::unknown;
+    s.verdict = s.optimal || !cut ? Verdict::solved : Verdict::unknown;
   s.reason = b.reason;
   if (s.periodic) {
     const PeriodScan& p = *s.periodic;
     s.reason += (s.reason.empty() ? "" : "; ") + std::string("periodic schedules at delay ") + std::to_string(p.D) +
                 " (periods " + std::to_string(p.first) + ".." + std::to_string(p.last) + "): " + p.summary();
   }
-  if (s.verdict == Status::unknown && s.delay && !s.optimal)
+  if (s.verdict == Verdict::unknown && s.delay && !s.optimal)
     s.reason += (s.reason.empty() ? "" : "; ") + std::string("time limit reached: delay ") + std::to_string(*s.delay) +
                 " is the best found, not proved optimal";
 }
@@ -95,8 +95,8 @@ SolveAnswer answer_for(const SolveRequest& r, i64 P, const SearchOptions& o, con
   SolveAnswer s;
   s.block_cyclic = r.shape ? schedule_for_shape(r.L, P, *r.shape, o) : best_schedule(r.L, P, o);
   if (!r.shape && r.periodic) {
-    if (r.progress) r.progress(label + ": periodic schedules");
-    Limits limits = sub_budget(Limits{}, r.period_time_limit);
+    report_progress(o.limits, {label + ": periodic schedules", 0, 0, 0});
+    Limits limits = sub_budget(controlled(Limits{}, r.control), r.period_time_limit);
     limits.deadline = std::min(limits.deadline, o.limits.deadline);  // the run's deadline
     const BestSchedule& b = s.block_cyclic;
     s.periodic = beyond_block_cyclic(r.L, P, b.lower_bound, b.delay, r.period_first, r.period_last, limits);
@@ -108,7 +108,7 @@ SolveAnswer answer_for(const SolveRequest& r, i64 P, const SearchOptions& o, con
 
 InstanceAnswer decide(const SolveRequest& r, const SearchOptions& o) {
   InstanceAnswer a{optimal_instance(r.L, *r.t), {}, {}};
-  if (r.progress) r.progress("solve L=" + std::to_string(r.L) + " t=" + std::to_string(*r.t));
+  report_progress(o.limits, {"solve L=" + std::to_string(r.L) + " t=" + std::to_string(*r.t), 0, 0, 0});
   a.result = solve_exact(a.instance, o);
   if (a.result.witness) a.verification = "symbolic check passed; " + simulate_witness(*a.result.witness);
   return a;
@@ -117,7 +117,7 @@ InstanceAnswer decide(const SolveRequest& r, const SearchOptions& o) {
 std::string list_reason(const SolveResult& r) {
   int solved = 0, impossible = 0, unknown = 0;
   for (const auto& a : r.answers)
-    (a.verdict == Status::solved ? solved : a.verdict == Status::impossible ? impossible : unknown) += 1;
+    (a.verdict == Verdict::solved ? solved : a.verdict == Verdict::impossible ? impossible : unknown) += 1;
   return std::to_string(r.answers.size()) + " values of P: " + std::to_string(solved) + " SOLVED, " +
          std::to_string(impossible) + " IMPOSSIBLE, " + std::to_string(unknown) + " UNKNOWN";
 }
@@ -131,17 +131,17 @@ SolveResult run_solve(const SolveRequest& request) {
   SolveResult result;
   if (request.t) {
     result.instance = decide(request, o);
-    result.verdict = status_of(result.instance->result.verdict);
+    result.verdict = result.instance->result.verdict;
     result.reason = result.instance->result.covered;
     result.seconds = since(start);
     return result;
   }
-  result.verdict = Status::solved;
+  result.verdict = Verdict::solved;
   const std::size_t n = request.P.size();
   for (std::size_t i = 0; i < n; ++i) {
     const std::string label = "solve L=" + std::to_string(request.L) + " P=" + std::to_string(request.P[i]) +
                               (n > 1 ? " (" + std::to_string(i + 1) + " of " + std::to_string(n) + ")" : "");
-    if (request.progress) request.progress(label);
+    report_progress(o.limits, {label, static_cast<i64>(i), static_cast<i64>(n), since(start)});
     result.answers.push_back(answer_for(request, request.P[i], o, label));
     result.verdict = worse(result.verdict, result.answers.back().verdict);
     if (request.on_answer) request.on_answer(result.answers.back());

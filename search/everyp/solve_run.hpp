@@ -41,8 +41,9 @@ struct SolveRequest {
   bool periodic = true;                   // search periodic schedules when block-cyclic is above the bound
   int period_first = 1, period_last = 6;  // the periods searched
   double period_time_limit = 10;          // seconds for the periodic search of one P (0 = none)
-  // Called before each P and each phase ("solve L=4 P=8: periodic schedules"), for a progress line.
-  std::function<void(const std::string&)> progress;
+  // The caller's cancel flag, and its progress callback: called before each P and each phase
+  // (what = "solve L=4 P=8: periodic schedules", done/total = P's index and count).
+  RunControl control;
   // Called with each P's answer as soon as it is known (a long list of P prints as it goes).
   std::function<void(const SolveAnswer&)> on_answer;
 };
@@ -59,7 +60,7 @@ struct SolveAnswer {
   bool at_lower_bound = false;        // delay == lower bound: no schedule of any form is faster
   bool optimal = false;               // proved optimal for the form it names
   bool block_cyclic_optimal = false;  // the block-cyclic delay proved optimal among block-cyclic schedules
-  Status verdict = Status::unknown;
+  Verdict verdict = Verdict::unknown;
   std::string reason;        // one line: what was searched, or which limit stopped it
   std::string verification;  // what checked the best schedule
   double seconds = 0;
@@ -73,7 +74,7 @@ struct InstanceAnswer {
 };
 
 struct SolveResult {
-  Status verdict = Status::unknown;  // the worst over the answers
+  Verdict verdict = Verdict::unknown;  // the worst over the answers
   std::string reason;
   double seconds = 0;
   std::vector<SolveAnswer> answers;        // per P (empty with t)

@@ -68,23 +68,24 @@ std::vector<Cell> table_rows(const TableRequest& q, int L, const EveryPOptions& 
   return rows;
 }
 
-TableResult run_table(const TableRequest& q, const std::function<void(std::size_t, std::size_t)>& progress) {
+TableResult run_table(const TableRequest& q) {
   check_table_request(q);
   const auto start = std::chrono::steady_clock::now();
-  const EveryPOptions opt = table_options(q, with_deadline_in(Limits{}, q.time_limit));
+  const EveryPOptions opt = table_options(q, run_limits(q.control, q.time_limit));
   TableResult r;
   std::size_t width = 0;
   for (const auto& [a, b] : q.P) width += static_cast<std::size_t>(b - a + 1);
   const std::size_t total = width * q.Ls.size();
   for (std::size_t n = 0; n < q.Ls.size(); ++n) {
     auto rows = table_rows(q, q.Ls[n], opt, [&](std::size_t done, std::size_t) {
-      if (progress) progress(n * width + done, total);
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      report_progress(opt.limits, {"cells", static_cast<i64>(n * width + done), static_cast<i64>(total), s});
     });
     r.cells.insert(r.cells.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
   }
   std::size_t none = 0;
   for (const Cell& c : r.cells) none += c.found() ? 0 : 1;
-  r.verdict = none == 0 ? Status::solved : Status::unknown;
+  r.verdict = none == 0 ? Verdict::solved : Verdict::unknown;
   r.reason = none == 0 ? "every cell has a checked schedule"
                        : std::to_string(none) + " of " + std::to_string(r.cells.size()) +
                              " cells have no schedule: a limit stopped every depth tried (time_limit or node limit)";

@@ -33,6 +33,7 @@ struct TableRequest {
   i64 max_nodes = 0;                            // node limit per search (0 = EveryPOptions' default)
   double time_limit = 0;                        // seconds for the whole call (0 = none)
   bool keep_witnesses = false;                  // keep each cell's checked assignment
+  RunControl control;                           // cancel flag; progress per cell ("cells", done, total)
 };
 
 // InputError (one line) for a request that cannot be answered: no L or P, an L or P out of
@@ -45,13 +46,13 @@ std::vector<Cell> table_rows(const TableRequest& q, int L, const EveryPOptions& 
                              const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 struct TableResult {
-  Status verdict = Status::unknown;  // solved: every cell has a checked schedule; unknown: a limit left cells without
+  Verdict verdict = Verdict::unknown;  // solved: every cell has a checked schedule; unknown: a limit left cells without
   std::string reason;
   double seconds = 0;
   std::vector<Cell> cells;           // L outer, P inner
 };
 
-// The whole table under one deadline; progress(done, total) over all cells.
-TableResult run_table(const TableRequest& q, const std::function<void(std::size_t, std::size_t)>& progress = {});
+// The whole table under one deadline, reporting progress over all cells to q.control.
+TableResult run_table(const TableRequest& q);
 
 }  // namespace blockcast

@@ -49,6 +49,7 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
   sat::SatLimits lim;
   lim.time_limit = opt.time_limit;
   lim.deadline = opt.deadline;
+  lim.cancel = opt.cancel;
   sat::SatOptions so;
   so.proof_path = proof_path;
   so.check_proof = opt.check == ProofCheck::internal;
@@ -66,7 +67,7 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
   out.solve_seconds = r.stats.seconds;
   out.learned = r.stats.learned;
 
-  if (r.status == sat::SatStatus::sat) {
+  if (r.status == Verdict::solved) {
     out.verdict = Verdict::solved;
     out.witness = model.decode(r);
     if (const std::string e = replay_error(spec.tree, out.witness, spec.steps, spec.queue_bound, &out.check);
@@ -74,7 +75,7 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
       throw std::logic_error("exact search: the decoded schedule fails the simulator replay: " + e);
     return out;
   }
-  if (r.status == sat::SatStatus::unknown) {
+  if (r.status == Verdict::unknown) {
     out.verdict = Verdict::unknown;
     out.proof = r.stop_reason;
     return out;
@@ -89,7 +90,7 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
                             : std::max(1e-3, std::min(opt.check_time_limit,
                                                       std::chrono::duration<double>(opt.deadline - Clock::now()).count()));
     sat::DratResult d = sat::check_drat(model.cnf(), proof_path, left);
-    if (d.verdict == sat::DratVerdict::failed)
+    if (d.verdict == Verdict::rejected)
       throw std::logic_error("exact search: the DRAT proof of UNSAT is rejected by the independent checker: " + d.message);
     if (d.verified()) {
       out.proof = "DRAT proof (" + std::to_string(d.lemmas) + " lemmas) verified by the independent checker";
@@ -104,10 +105,11 @@ ExactOutcome run_with_proof(const ExactSpec& spec, const ExactOptions& opt, cons
       sat::SatLimits lim2;
       lim2.time_limit = opt.time_limit > 0 ? 3 * opt.time_limit : 0;
       lim2.deadline = opt.deadline;
+      lim2.cancel = opt.cancel;
       sat::SatResult r2 = sat::solve(model.cnf(), lim2, again, prog);
-      if (r2.status == sat::SatStatus::sat)
+      if (r2.status == Verdict::solved)
         throw std::logic_error("exact search: UNSAT, then SAT on the re-solve with proof checking");
-      if (r2.status == sat::SatStatus::unknown) {
+      if (r2.status == Verdict::unknown) {
         out.verdict = Verdict::unknown;
         out.proof = "UNSAT, but neither proof check finished";
         out.proof_seconds = since(tc);

@@ -12,7 +12,7 @@
 #include "fattree/sat_model.hpp"
 #include "fattree/simulator.hpp"
 #include "limits.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast::fattree {
 
@@ -24,6 +24,7 @@ struct ExactOptions {
   // The command's deadline: the model's build, its load into the solver, the solve and the
   // proof check stop there (UNKNOWN).
   Clock::time_point deadline = Clock::time_point::max();
+  const std::atomic<bool>* cancel = nullptr;  // the caller's cancel flag: like the deadline
   std::string proof_path;          // keep the DRAT proof here ("" = a temporary file)
   ProofCheck check = ProofCheck::automatic;
   double check_time_limit = 120;   // independent checker, seconds (automatic: then internal)

@@ -26,15 +26,6 @@ namespace {
 
 api::FattreeSchedule public_schedule(const Schedule& S);
 
-api::Verdict public_verdict(Verdict v) {
-  switch (v) {
-    case Verdict::solved: return api::Verdict::solved;
-    case Verdict::impossible: return api::Verdict::impossible;
-    case Verdict::unknown: break;
-  }
-  return api::Verdict::unknown;
-}
-
 // The request resolved: operation, model, solver, tree and the two back ends' settings.
 struct Setup {
   Op op = Op::total_exchange;
@@ -90,9 +81,10 @@ Setup resolve(const api::FattreeSearchRequest& r, const SearchProgress& progress
   if (r.queue_bound >= 0) s.ex.queue_bound = r.queue_bound;
   s.ex.single_injection = s.model == "flood";
   s.ex.encoding = parse_encoding(r.encoding);
-  s.deadline = with_deadline_in({}, r.time_limit);
+  s.deadline = run_limits(r.control, r.time_limit);
   s.eo.time_limit = r.time_limit;
   s.eo.deadline = s.deadline.deadline;
+  s.eo.cancel = r.control.cancel;
   s.eo.proof_path = r.proof_path;
   s.eo.check = parse_proof_check(r.proof_check);
   s.eo.progress = progress.line;
@@ -104,6 +96,7 @@ Setup resolve(const api::FattreeSearchRequest& r, const SearchProgress& progress
     s.cs.threads = r.threads;
     s.cs.limits = with_deadline_in({r.max_nodes, r.time_limit}, r.time_limit);
     s.cs.limits.deadline = s.deadline.deadline;  // the whole call's
+    s.cs.limits = controlled(s.cs.limits, r.control);
     s.cs.progress = progress.line;
   }
   return s;
@@ -114,7 +107,7 @@ api::FattreeDecision csp_decision(Setup& s, int S) {
   const SearchOutcome o = run_search(s.cs);
   api::FattreeDecision d;
   d.steps = o.steps;
-  d.verdict = public_verdict(o.verdict);
+  d.verdict = o.verdict;
   d.search_space = o.space;
   d.nodes = o.stats.nodes;
   d.pruned_empty_domain = o.stats.empty_domain;
@@ -135,7 +128,7 @@ api::FattreeDecision sat_decision(Setup& s, int S) {
   const ExactOutcome o = run_exact(s.ex, s.eo);
   api::FattreeDecision d;
   d.steps = o.steps;
-  d.verdict = public_verdict(o.verdict);
+  d.verdict = o.verdict;
   d.search_space = o.space;
   d.variables = o.vars;
   d.clauses = o.clauses;

@@ -13,7 +13,7 @@
 #include "fattree/schedule.hpp"
 #include "fattree/simulator.hpp"
 #include "limits.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast::fattree {
 

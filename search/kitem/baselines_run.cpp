@@ -16,7 +16,7 @@ BaselinesResult baselines_run(const BaselinesRequest& q, const std::function<voi
   std::int64_t missing = 0;
   for (const BaselineRow& row : r.table.rows) missing += row.ours ? 0 : 1;
   const BaselineTable& t = r.table;
-  r.verdict = !t.ok() ? Status::rejected : missing > 0 || t.not_reached > 0 ? Status::unknown : Status::done;
+  r.verdict = !t.ok() ? Verdict::rejected : missing > 0 || t.not_reached > 0 ? Verdict::unknown : Verdict::done;
   r.reason = std::to_string(t.rows.size()) + " rows simulated" + (!t.ok() ? ", a schedule failed the simulator" : "") +
              (missing > 0 ? ", " + std::to_string(missing) + " without blockcast's schedule" : "") +
              (t.not_reached > 0 ? ", " + std::to_string(t.not_reached) + " not reached (time limit)" : "");

@@ -29,7 +29,7 @@ struct BaselinesRequest {
 };
 
 struct BaselinesResult {
-  Status verdict = Status::unknown;  // done, unknown or rejected (see above)
+  Verdict verdict = Verdict::unknown;  // done, unknown or rejected (see above)
   std::string reason;
   double seconds = 0;
   BaselineTable table;

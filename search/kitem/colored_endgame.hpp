@@ -35,7 +35,7 @@
 #include "assignment.hpp"
 #include "limits.hpp"
 #include "schedule.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 

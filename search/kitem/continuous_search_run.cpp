@@ -61,7 +61,7 @@ ContinuousSearchResult continuous_search_run(const ContinuousSearchRequest& q,
   r.lower_bound = q.L + broadcast_depth(q.L, r.P - 1);
   r.delay = q.delay > 0 ? q.delay : r.lower_bound;
   const int P = static_cast<int>(r.P);
-  const Limits limits = command_limits(q.time_limit, kContinuousSearchSolveSeconds);
+  const Limits limits = controlled(command_limits(q.time_limit, kContinuousSearchSolveSeconds), q.control);
   if (stage)
     stage("continuous-search: periods " + std::to_string(q.periods.first) + ".." + std::to_string(q.periods.second));
   r.outcomes = scan_periods(q.L, P, r.delay, q.periods.first, q.periods.second, limits, true).periods;

@@ -35,6 +35,7 @@ struct ContinuousSearchRequest {
   std::pair<int, int> periods{1, 4};  // inclusive, 1..64
   int window = 0;                     // also the first N items of any continuous schedule (0 = skip)
   double time_limit = 0;              // seconds for the whole call (0 = none)
+  RunControl control;                 // the caller's cancel flag (progress: none)
 };
 
 struct ContinuousSearchResult {

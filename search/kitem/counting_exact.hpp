@@ -5,6 +5,8 @@
 // the independent simulator (engine/simulator.hpp); an UNSAT answer counts only after its DRAT
 // proof passes the independent checker (decide_checked, exact.hpp). A limit gives UNKNOWN.
 #pragma once
+#include <cstdint>
+
 #include "kitem/exact.hpp"
 
 namespace blockcast {
@@ -16,6 +18,12 @@ namespace blockcast {
 // no schedule in 60 s with them, one in 10 s without), hence the second try. The ordered model
 // gets this share of the per-call time_limit, the plain one the rest.
 inline constexpr double kCountingOrderedShare = 0.5;
+
+// Where the table runs the counting model (range_table.hpp): the cells of the exact-optimum data
+// (docs/data/kitem_exact_small.tsv). L = 8, P = 64, k = 16 is about 3 * 10^5 variables.
+inline constexpr std::int64_t kCountingMaxP = 64;
+inline constexpr std::int64_t kCountingMaxK = 16;
+inline bool counting_reach(std::int64_t P, std::int64_t k) { return P <= kCountingMaxP && k <= kCountingMaxK; }
 
 // lower_bound must be proved (engine/kitem/bounds.hpp: kitem_lower_bound). limits: time_limit
 // per time T, shared by its two SAT calls (0 = none), deadline for the whole call. std::logic_error if a decoded model

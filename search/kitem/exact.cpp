@@ -24,9 +24,9 @@ CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, 
   ans.sat = sat::solve(cnf, limits, so);
   std::error_code ec;
   switch (ans.sat.status) {
-    case sat::SatStatus::sat: ans.verdict = Verdict::solved; ans.detail = "SAT"; break;
-    case sat::SatStatus::unknown: ans.detail = "solver stopped: " + ans.sat.stop_reason; break;
-    case sat::SatStatus::unsat: {
+    case Verdict::solved: ans.verdict = Verdict::solved; ans.detail = "SAT"; break;
+    default: ans.detail = "solver stopped: " + ans.sat.stop_reason; break;
+    case Verdict::impossible: {
       if (!want_proof) {
         ans.detail = "UNSAT (no proof asked for: not counted)";
         break;
@@ -38,7 +38,7 @@ CheckedAnswer decide_checked(const sat::Cnf& cnf, const sat::SatLimits& limits, 
       if (limits.has_deadline())
         check_seconds = std::max(1e-3, check_seconds > 0 ? std::min(check_seconds, limits.seconds_left()) : limits.seconds_left());
       const sat::DratResult d = sat::check_drat(cnf, so.proof_path, check_seconds);
-      if (d.verdict == sat::DratVerdict::failed)
+      if (d.verdict == Verdict::rejected)
         throw std::logic_error("kitem: the independent checker rejects CaDiCaL's proof: " + d.message);
       if (d.verified()) {
         ans.verdict = Verdict::impossible;

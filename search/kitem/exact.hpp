@@ -15,7 +15,7 @@
 #include "kitem/kitem_cnf.hpp"
 #include "schedule.hpp"
 #include "solver.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 

@@ -152,7 +152,7 @@ KitemResult kitem_run(const KitemRequest& q) {
   check_request(q);
   KitemResult r;
   r.L = q.L, r.P = q.P, r.k = q.k, r.lower_bound = kitem_lower_bound(q.L, q.P, q.k);
-  const Limits limits = command_limits(q.time_limit, kEndgameSolveSeconds);
+  const Limits limits = controlled(command_limits(q.time_limit, kEndgameSolveSeconds), q.control);
   // Fast first: the continuous schedule and the constructions, then the SAT endgames with
   // what is left of the whole call's budget.
   if (!q.continuous && circulant_at_scale(q.L, q.P, q.k)) {

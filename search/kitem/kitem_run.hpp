@@ -24,7 +24,7 @@
 #include "assignment.hpp"
 #include "kitem/cut_schedule.hpp"
 #include "kitem/schedules.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 
@@ -56,6 +56,7 @@ struct KitemRequest {
   // A continuous schedule to cut instead of searching one (`kbroadcast --assignment`); its
   // L and P are the question's (checked by the caller).
   std::optional<Assignment> continuous;
+  RunControl control;  // the caller's cancel flag (progress: none)
 };
 
 // One method tried: the continuous search, then schedules.hpp's attempts.

@@ -34,16 +34,20 @@ struct KitemTableRequest {
   double time_limit = 0;  // seconds for the whole call (0 = none)
   // --ranges only: seconds per SAT solve in the small cells (nullopt: kRangeExactSeconds).
   std::optional<double> exact_time_limit;
-  int threads = 0;  // --ranges only: P values decided in parallel (0 = all cores)
+  // --ranges only: seconds per cell of the counting model in the cells still above the bound
+  // with P <= 64, k <= 16 (nullopt: kRangeCountingSeconds; 0 = not run).
+  std::optional<double> counting_time_limit;
+  int threads = 0;     // --ranges only: P values decided in parallel (0 = all cores)
+  RunControl control;  // the caller's cancel flag
 };
 
 struct KitemTableResult {
-  Status verdict = Status::unknown;  // done, unknown or rejected (see above)
-  std::string reason;                // one line: what was decided, or which limit stopped it
-  double seconds = 0;                // measured, the whole call
-  bool ranges = false;               // which payload holds the answer
-  KItemTable rows;                   // the exact rows (not ranges)
-  RangeTable range_table;            // the ranges (ranges)
+  Verdict verdict = Verdict::unknown;  // done, unknown or rejected (see above)
+  std::string reason;                  // one line: what was decided, or which limit stopped it
+  double seconds = 0;                  // measured, the whole call
+  bool ranges = false;                 // which payload holds the answer
+  KItemTable rows;                     // the exact rows (not ranges)
+  RangeTable range_table;              // the ranges (ranges)
 };
 
 // Progress of a long call (the CLI's progress line and its rows printed as they finish).
@@ -53,7 +57,8 @@ struct KitemTableProgress {
 };
 
 // InputError (one line) for a request that cannot be answered: a range descending or out of
-// its bounds, exact rows above kExactMaxP or kExactMaxK, exact_time_limit without ranges, a
+// its bounds, exact rows above kExactMaxP or kExactMaxK, exact_time_limit or counting_time_limit
+// without ranges, a
 // negative time limit or thread count.
 void check_kitem_table_request(const KitemTableRequest& q);
 KitemTableResult kitem_table_run(const KitemTableRequest& q, const KitemTableProgress& progress = {});

@@ -27,7 +27,7 @@ LatencyResult latency_run(const LatencyRequest& q) {
                           command_limits(q.time_limit, kOursSearchSeconds));
   bool ok = true;
   for (const LatencyPoint& p : r.study.points) ok = ok && p.ok;
-  r.verdict = !ok ? Status::rejected : r.study.not_reached > 0 ? Status::unknown : Status::done;
+  r.verdict = !ok ? Verdict::rejected : r.study.not_reached > 0 ? Verdict::unknown : Verdict::done;
   r.reason =
       std::to_string(r.study.points.size()) + " points replayed" + (!ok ? ", a replay deadlocked" : "") +
       (r.study.not_reached > 0 ? ", " + std::to_string(r.study.not_reached) + " P not reached (time limit)" : "");

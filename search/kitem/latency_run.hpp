@@ -31,7 +31,7 @@ struct LatencyRequest {
 };
 
 struct LatencyResult {
-  Status verdict = Status::unknown;  // done, unknown or rejected (see above)
+  Verdict verdict = Verdict::unknown;  // done, unknown or rejected (see above)
   std::string reason;
   double seconds = 0;
   LatencyStudy study;

@@ -4,60 +4,91 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include "checked.hpp"
+#include "kitem/anyform_cnf.hpp"
 #include "schedule_json.hpp"
 #include "simulator.hpp"
 
 namespace blockcast {
 
-PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits) {
+namespace {
+
+// The CNF of one search, built under the limits' deadline; nullopt when the deadline passed
+// while the clauses were added (UNKNOWN, never a verdict).
+template <class Model, class... Args>
+std::optional<Model> build_continuous_model(const Limits& limits, Args&&... args) {
+  try {
+    return std::optional<Model>(std::in_place, std::forward<Args>(args)..., limits.deadline);
+  } catch (const sat::EncodingStopped&) {
+    return std::nullopt;
+  }
+}
+
+// A SOLVED periodic pattern: checked as a pattern, replayed by the simulator for several periods.
+std::string check_solved_pattern(const sat::PeriodicSchedule& ps, int D) {
+  const int N = 4 * ps.period + D + 2;  // past the start-up, several full periods
+  if (auto err = check_periodic(ps)) throw std::logic_error("periodic: decoded pattern fails its check: " + *err);
+  const SimulationResult sim = simulate(expand_periodic(ps, N));
+  if (!sim.ok) throw std::logic_error("periodic: decoded schedule fails the simulator: " + sim.violation.text);
+  if (sim.max_delay > D) throw std::logic_error("periodic: decoded schedule has delay above D");
+  bool source_at_release = true;  // SPEC Sec. 2: the source sends item i at step i, once
+  for (const auto& m : ps.messages) source_at_release = source_at_release && (m.sender != 0 || m.offset == 0);
+  return "SAT; " + std::to_string(N) + " items simulated, max delay " + std::to_string(sim.max_delay) +
+         (source_at_release ? "; the source sends item i at step i" : "; the source delays some items");
+}
+
+void copy_checked_answer(PeriodicOutcome& r, const CheckedAnswer& a) {
+  r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
+}
+
+}  // namespace
+
+PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits, ContinuousModel model) {
   PeriodicOutcome r;
   r.L = L, r.P = P, r.D = D, r.period = period;
-  std::optional<sat::PeriodicCnf> built;  // stops at the command's deadline while the clauses are added
-  try {
-    built.emplace(L, P, period, D, limits.deadline);
-  } catch (const sat::EncodingStopped&) {
-    r.detail = sat::kEncodingStopped;
-    return r;
+  std::optional<sat::PeriodicSchedule> ps;
+  if (model == ContinuousModel::pairs) {
+    const auto enc = build_continuous_model<sat::PeriodicCnf>(limits, L, P, period, D);
+    if (!enc) return r.detail = sat::kEncodingStopped, r;
+    const CheckedAnswer a = decide_checked(enc->cnf(), limits);
+    copy_checked_answer(r, a);
+    if (a.verdict == Verdict::solved) ps = enc->decode(a.sat);
+  } else {
+    const auto enc = build_continuous_model<sat::AnyformCnf>(limits, L, P, D, period, 0);
+    if (!enc) return r.detail = sat::kEncodingStopped, r;
+    const CheckedAnswer a = decide_checked(enc->cnf(), limits);
+    copy_checked_answer(r, a);
+    if (a.verdict == Verdict::solved) ps = enc->decode_periodic(a.sat);
   }
-  const sat::PeriodicCnf& enc = *built;
-  const CheckedAnswer a = decide_checked(enc.cnf(), limits);
-  r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
-  if (a.verdict == Verdict::solved) {
-    sat::PeriodicSchedule ps = enc.decode(a.sat);
-    const int N = 4 * period + D + 2;  // past the start-up, several full periods
-    if (auto err = check_periodic(ps)) throw std::logic_error("periodic: decoded pattern fails its check: " + *err);
-    const SimulationResult sim = simulate(expand_periodic(ps, N));
-    if (!sim.ok) throw std::logic_error("periodic: decoded schedule fails the simulator: " + sim.violation.text);
-    if (sim.max_delay > D) throw std::logic_error("periodic: decoded schedule has delay above D");
-    bool source_at_release = true;  // SPEC Sec. 2: the source sends item i at step i, once
-    for (const auto& m : ps.messages) source_at_release = source_at_release && (m.sender != 0 || m.offset == 0);
-    r.detail = "SAT; " + std::to_string(N) + " items simulated, max delay " + std::to_string(sim.max_delay) +
-               (source_at_release ? "; the source sends item i at step i" : "; the source delays some items");
-    r.schedule = std::move(ps);
-  }
+  if (ps) r.detail = check_solved_pattern(*ps, D), r.schedule = std::move(ps);
   return r;
 }
 
-PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, const Limits& limits) {
+PeriodicOutcome window_search(int L, int P, int D, int N, bool strict, const Limits& limits, ContinuousModel model) {
+  if (model == ContinuousModel::counting && !strict) throw std::invalid_argument("window_search: counting needs strict");
   PeriodicOutcome r;
   r.L = L, r.P = P, r.D = D, r.window = N;
-  std::optional<sat::KItemCnf> built;  // stops at the command's deadline while the clauses are added
-  try {
-    built.emplace(sat::continuous_window_problem(L, P, N, D, strict), limits.deadline);
-  } catch (const sat::EncodingStopped&) {
-    r.detail = sat::kEncodingStopped;
-    return r;
+  std::optional<Schedule> fit;
+  if (model == ContinuousModel::pairs) {
+    const auto enc = build_continuous_model<sat::KItemCnf>(limits, sat::continuous_window_problem(L, P, N, D, strict));
+    if (!enc) return r.detail = sat::kEncodingStopped, r;
+    const CheckedAnswer a = decide_checked(enc->cnf(), limits);
+    copy_checked_answer(r, a);
+    if (a.verdict == Verdict::solved) fit = enc->decode(a.sat);
+  } else {
+    const auto enc = build_continuous_model<sat::AnyformCnf>(limits, L, P, D, 0, N);
+    if (!enc) return r.detail = sat::kEncodingStopped, r;
+    const CheckedAnswer a = decide_checked(enc->cnf(), limits);
+    copy_checked_answer(r, a);
+    if (a.verdict == Verdict::solved) fit = enc->decode_window(a.sat);
   }
-  const sat::KItemCnf& enc = *built;
-  const CheckedAnswer a = decide_checked(enc.cnf(), limits);
-  r.verdict = a.verdict, r.detail = a.detail, r.vars = a.vars, r.clauses = a.clauses, r.seconds = a.seconds;
-  if (a.verdict == Verdict::solved) {
-    const SimulationResult sim = simulate(enc.decode(a.sat));
+  if (fit) {
+    const SimulationResult sim = simulate(*fit);
     if (!sim.ok) throw std::logic_error("window: decoded schedule fails the simulator: " + sim.violation.text);
     if (sim.max_delay > D) throw std::logic_error("window: decoded schedule has delay above D");
     r.detail = std::string("SAT (the window fits; not a continuous schedule by itself)") +
@@ -164,7 +195,7 @@ void search_periodic_cells(std::vector<Cell>& cells, int first, int last, const 
 }
 
 nlohmann::json to_json(const PeriodicOutcome& o) {
-  nlohmann::json e{{"search", o.window == 0 ? "periodic" : "window"}, {"verdict", verdict_name(o.verdict)},
+  nlohmann::json e{{"search", o.window == 0 ? "periodic" : "window"}, {"verdict", to_string(o.verdict)},
                    {"detail", o.detail}, {"vars", o.vars}, {"clauses", o.clauses}, {"seconds", o.seconds}};
   if (o.window == 0)
     e["period"] = o.period;
@@ -181,7 +212,7 @@ nlohmann::json to_json(const PeriodicOutcome& o) {
 nlohmann::json to_json(const PeriodScan& scan) {
   nlohmann::json j{{"L", scan.L}, {"P", scan.P}, {"delay", scan.D},
                    {"periods", std::to_string(scan.first) + ".." + std::to_string(scan.last)},
-                   {"verdict", verdict_name(scan.verdict())}, {"summary", scan.summary()},
+                   {"verdict", to_string(scan.verdict())}, {"summary", scan.summary()},
                    {"results", nlohmann::json::array()}};
   for (const auto& o : scan.periods) j["results"].push_back(to_json(o));
   // The pattern (blockcast-periodic-schedule), which check/simulate/export/draw expand to any

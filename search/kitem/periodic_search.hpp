@@ -33,7 +33,14 @@ struct PeriodicOutcome {
   double seconds = 0;
 };
 
-PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits = {});
+// Which CNF a search builds: `pairs`, one variable per (sender, receiver, item, step)
+// (periodic_cnf.hpp, kitem_cnf.hpp); `counting`, per (processor, item, offset) with counts per
+// (item, offset) (anyform_cnf.hpp: about P times fewer variables, the source as SPEC Sec. 2 has
+// it, processors in lexicographic order). Same question, same checks of every answer.
+enum class ContinuousModel { pairs, counting };
+
+PeriodicOutcome periodic_search(int L, int P, int D, int period, const Limits& limits = {},
+                                ContinuousModel model = ContinuousModel::pairs);
 
 // Every period of first..last at delay D, smallest first; a period the limits do not reach
 // is UNKNOWN "not searched". Stops at the first SOLVED period unless `all` (continuous-search
@@ -76,6 +83,8 @@ nlohmann::json to_json(const PeriodicOutcome& o);
 // {"L", "P", "delay", "periods": "A..B", "verdict", "summary", "results": [per period],
 // "schedule": the first SOLVED period's pattern, blockcast-periodic-schedule}
 nlohmann::json to_json(const PeriodScan& scan);
-PeriodicOutcome window_search(int L, int P, int D, int N, bool strict = true, const Limits& limits = {});
+// model `counting` needs strict (std::invalid_argument otherwise).
+PeriodicOutcome window_search(int L, int P, int D, int N, bool strict = true, const Limits& limits = {},
+                              ContinuousModel model = ContinuousModel::pairs);
 
 }  // namespace blockcast

@@ -16,10 +16,12 @@
 #include "kitem/endgame_tree.hpp"
 #include "kitem/exact.hpp"
 #include "kitem/colored_endgame.hpp"
+#include "kitem/counting_exact.hpp"
 #include "kitem/routed_endgame.hpp"
 #include "kitem/schedules.hpp"
 #include "kitem/single_item.hpp"
 #include "everyp/every_p.hpp"
+#include "expand.hpp"
 #include "simulator.hpp"
 
 namespace blockcast {
@@ -54,23 +56,47 @@ void add_k(std::vector<KRange>& out, std::int64_t k, RangeStatus s, std::int64_t
   out.push_back({k, k, s, gap, method});
 }
 
-// A cell the constructions leave above the bound, decided by the exact search (kitem/exact.hpp:
-// every time from the bound up to `time` - 1, SAT models replayed by the simulator, UNSAT only
-// with a checked DRAT proof). Updates gap, status and method; a limit leaves them as they are.
+// A cell above the bound after an exact search (`ex`, from the bound up to the constructions'
+// `time` - 1; SAT models replayed by the simulator inside it, UNSAT only with a checked DRAT
+// proof): gap, status and method updated where it decided; a limit leaves them as they are.
+// `model` names the search in the method ("SAT": the pair model, "counting SAT").
+bool apply_exact(const KItemExact& ex, int bound, const std::string& model, std::int64_t& gap, RangeStatus& status,
+                 std::string& method) {
+  if (ex.verdict == Verdict::solved && ex.optimum) {
+    gap = *ex.optimum - bound;
+    status = gap == 0 ? RangeStatus::at_bound : RangeStatus::proved_above;
+    method = "exact (" + model + (gap == 0 ? ")" : "; below refuted, DRAT)");
+    return true;
+  }
+  if (ex.verdict == Verdict::impossible) {  // every time below ours refuted: ours is optimal
+    status = RangeStatus::proved_above;
+    method += ", optimal (below refuted, " + (model == "SAT" ? std::string("DRAT") : model + ", DRAT") + ")";
+    return true;
+  }
+  return false;
+}
+
+// The pair model (kitem/exact.hpp), exact_time_limit per SAT solve.
 void exact_cell(int L, std::int64_t P, std::int64_t k, std::int64_t time, const Limits& limits, double exact_time_limit,
                 std::int64_t& gap, RangeStatus& status, std::string& method) {
   Limits each = limits;
   each.time_limit = exact_time_limit;
   const int bound = static_cast<int>(kitem_lower_bound(L, P, k));
-  const KItemExact ex = kitem_exact(L, static_cast<int>(P), static_cast<int>(k), bound, static_cast<int>(time) - 1, each);
-  if (ex.verdict == Verdict::solved && ex.optimum) {
-    gap = *ex.optimum - bound;
-    status = gap == 0 ? RangeStatus::at_bound : RangeStatus::proved_above;
-    method = gap == 0 ? "exact (SAT)" : "exact (SAT; below refuted, DRAT)";
-  } else if (ex.verdict == Verdict::impossible) {  // every time below ours refuted: ours is optimal
-    status = RangeStatus::proved_above;
-    method += ", optimal (below refuted, DRAT)";
-  }
+  apply_exact(kitem_exact(L, static_cast<int>(P), static_cast<int>(k), bound, static_cast<int>(time) - 1, each), bound,
+              "SAT", gap, status, method);
+}
+
+// The counting model (kitem/counting_exact.hpp): `seconds` for the whole cell (each time T may
+// use all that is left), `conflicts` per SAT call. Returns whether it decided.
+bool counting_cell(int L, std::int64_t P, std::int64_t k, std::int64_t time, const Limits& limits, double seconds,
+                   std::int64_t conflicts, std::int64_t& gap, RangeStatus& status, std::string& method) {
+  Limits cell = with_deadline_in(limits, seconds);
+  cell.time_limit = seconds;
+  cell.conflicts = conflicts;
+  const int bound = static_cast<int>(kitem_lower_bound(L, P, k));
+  const KItemExact ex =
+      kitem_counting_exact(L, static_cast<int>(P), static_cast<int>(k), bound, static_cast<int>(time) - 1, cell);
+  return apply_exact(ex, bound, "counting SAT", gap, status, method);
 }
 
 // Replays the plan's schedule for k (coloured or routed) and compares its time with the plan's.
@@ -266,8 +292,75 @@ std::optional<Plans> fast_plans(const Assignment& w, int L, std::int64_t P, int 
   return std::nullopt;
 }
 
+// Every construction's plan for one (L, P) with L >= 2 (fast_plans above kRangeSimulateMaxP
+// from kRangeFastPathMinL on, else all_plans and the routings above the bound).
+Plans cell_plans(const Assignment& w, int L, std::int64_t P, std::pair<std::int64_t, std::int64_t> ks,
+                 const Limits& limits) {
+  Limits colour = limits;
+  if (colour.max_nodes <= 0) colour.max_nodes = kRangeColoringNodes;
+  const int kstar = static_cast<int>(k_star(L, P));
+  const int max_K = static_cast<int>(std::min<std::int64_t>(ks.second, kstar + 3));
+  const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
+  std::optional<Plans> fast;
+  std::optional<Plans> tried;  // the fast path's plans that miss the bound
+  if (P > kRangeSimulateMaxP && L >= kRangeFastPathMinL) fast = fast_plans(w, L, P, max_K, big, colour, limits, tried.emplace());
+  Plans all = fast ? std::move(*fast) : all_plans(w, L, P, max_K, big, colour, limits, std::move(tried));
+  if (!fast) route_above_bound(all, L, P, max_K, big, limits);
+  return all;
+}
+
+// The best construction for k: its time, method and plan (-1: the cut schedule or the tree).
+struct Best {
+  std::int64_t time = 0;
+  std::string method;
+  int from = -1;
+};
+Best best_for(const Plans& all, int L, std::int64_t P, std::int64_t k) {
+  std::pair<std::int64_t, int> best{INT64_MAX, 0};
+  int from = 0;
+  for (size_t i = 0; i < all.plans.size(); ++i)
+    if (auto t = all.plans[i].second.time(k); t.first < best.first) best = t, from = static_cast<int>(i);
+  const auto [time, K] = best;
+  Best b{time, K > 0 ? all.names[static_cast<size_t>(from)] : "cut", K > 0 ? from : -1};
+  if (k == 1 && single_item_time(L, P) < b.time) b = {single_item_time(L, P), "optimal-tree", -1};
+  return b;
+}
+
+// Replays the constructions' schedules of c's ranges (the first two k of each, or every k):
+// endgames from their plans, with `every` also the cut schedule and the optimal tree. The
+// exact searches' schedules were replayed inside them.
+void replay_cell(RangeCell& c, int L, std::int64_t P, const Assignment& w, const Plans& all,
+                 const std::vector<int>& from_k, std::int64_t k_first, bool every) {
+  for (const KRange& r : c.ks) {
+    // With `every` also a construction an exact search proved optimal ("cut, optimal (...)").
+    const std::string base = every ? r.method.substr(0, r.method.find(',')) : r.method;
+    const bool plan = base.ends_with("-endgame");
+    if (!plan && !(every && (base == "cut" || base == "optimal-tree"))) continue;
+    for (std::int64_t k = r.k0; k <= (every ? r.k1 : std::min(r.k1, r.k0 + 1)); ++k) {
+      const int from = from_k[static_cast<size_t>(k - k_first)];  // equal names, maybe another plan
+      std::string bad;
+      if (plan && from >= 0) {
+        bad = replay(all.plans[static_cast<size_t>(from)].first, all.plans[static_cast<size_t>(from)].second, k);
+      } else if (!plan) {
+        const Schedule s = base == "cut" ? expand_assignment(w, k) : single_item_schedule(L, P);
+        const SimulationResult sim = simulate(s);
+        const std::int64_t want = kitem_lower_bound(L, P, k) + r.gap;
+        bad = !sim.ok ? sim.violation.text
+              : schedule_time(s) != want ? "time " + std::to_string(schedule_time(s)) + ", reported " + std::to_string(want)
+                                         : "";
+      } else {
+        continue;
+      }
+      ++c.simulated;
+      if (!bad.empty() && c.failure.empty())
+        c.failure = "L=" + std::to_string(L) + " P=" + std::to_string(P) + " k=" + std::to_string(k) + ": the " +
+                    base + " schedule fails the simulator: " + bad;
+    }
+  }
+}
+
 RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness, std::pair<std::int64_t, std::int64_t> ks,
-                 const Limits& limits, double exact_time_limit) {
+                 const Limits& limits, const RangeOptions& o) {
   RangeCell c;
   if (limits.expired()) return c;
   c.reached = true;
@@ -282,53 +375,29 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
     c.ks.push_back({ks.first, ks.second, RangeStatus::no_schedule, 0, ""});
     return c;
   }
-  Limits colour = limits;
-  if (colour.max_nodes <= 0) colour.max_nodes = kRangeColoringNodes;
-  const int kstar = static_cast<int>(k_star(L, P));
-  const int max_K = static_cast<int>(std::min<std::int64_t>(ks.second, kstar + 3));
-  const std::int64_t big = std::max<std::int64_t>(ks.second, kstar + 3);
-  std::optional<Plans> fast;
-  std::optional<Plans> tried;  // the fast path's plans that miss the bound
-  if (P > kRangeSimulateMaxP && L >= kRangeFastPathMinL) fast = fast_plans(*witness, L, P, max_K, big, colour, limits, tried.emplace());
-  Plans all = fast ? std::move(*fast) : all_plans(*witness, L, P, max_K, big, colour, limits, std::move(tried));
-  if (!fast) route_above_bound(all, L, P, max_K, big, limits);
-  const auto& plans = all.plans;
-  const auto& names = all.names;
+  const Plans all = cell_plans(*witness, L, P, ks, limits);
   std::vector<int> from_k;  // per k: the plan its time came from (-1: none to replay)
+  int counting_unknown = 0;  // cells of this (L, P) the counting model left open
   for (std::int64_t k = ks.first; k <= ks.second; ++k) {
-    std::pair<std::int64_t, int> best{INT64_MAX, 0};
-    int from = 0;
-    for (size_t i = 0; i < plans.size(); ++i)
-      if (auto t = plans[i].second.time(k); t.first < best.first) best = t, from = static_cast<int>(i);
-    auto [time, K] = best;
-    std::string method = K > 0 ? names[static_cast<size_t>(from)] : "cut";
-    if (K == 0) from = -1;
-    if (k == 1 && single_item_time(L, P) < time) time = single_item_time(L, P), method = "optimal-tree", from = -1;
-    std::int64_t gap = time - kitem_lower_bound(L, P, k);
+    Best b = best_for(all, L, P, k);
+    std::int64_t gap = b.time - kitem_lower_bound(L, P, k);
     RangeStatus status = gap == 0 ? RangeStatus::at_bound : RangeStatus::upper_only;
-    if (gap > 0 && exact_reach(P, k)) {
-      exact_cell(L, P, k, time, limits, exact_time_limit, gap, status, method);
+    if (gap > 0 && o.exact_search && exact_reach(P, k)) {
+      exact_cell(L, P, k, b.time, limits, o.exact_time_limit, gap, status, b.method);
       if (status != RangeStatus::upper_only) ++c.exact;
-      if (method.starts_with("exact")) from = -1;  // simulated inside the exact search
     }
-    add_k(c.ks, k, status, gap, method);
-    from_k.push_back(from);
-  }
-  if (P > kRangeSimulateMaxP) return c;
-  for (size_t i = 0; i < c.ks.size(); ++i) {
-    const KRange& r = c.ks[i];
-    if (!r.method.ends_with("-endgame")) continue;
-    for (std::int64_t k = r.k0; k <= std::min(r.k1, r.k0 + 1); ++k) {
-      const int from = from_k[static_cast<size_t>(k - ks.first)];  // equal names, maybe another plan
-      if (from < 0) continue;
-      const auto& [a, plan] = plans[static_cast<size_t>(from)];
-      const std::string bad = replay(a, plan, k);
-      ++c.simulated;
-      if (!bad.empty() && c.failure.empty())
-        c.failure = "L=" + std::to_string(L) + " P=" + std::to_string(P) + " k=" + std::to_string(k) +
-                    ": the " + r.method + " schedule fails the simulator: " + bad;
+    if (status == RangeStatus::upper_only && o.exact_search && counting_reach(P, k) && o.counting_time_limit > 0 &&
+        counting_unknown < kRangeCountingGiveUp) {
+      if (counting_cell(L, P, k, b.time, limits, o.counting_time_limit, o.counting_conflicts, gap, status, b.method))
+        ++c.exact;
+      else
+        ++counting_unknown;
     }
+    if (b.method.starts_with("exact")) b.from = -1;  // simulated inside the exact search
+    add_k(c.ks, k, status, gap, b.method);
+    from_k.push_back(b.from);
   }
+  if (P <= kRangeSimulateMaxP) replay_cell(c, L, P, *witness, all, from_k, ks.first, o.replay_every_k);
   return c;
 }
 
@@ -336,7 +405,7 @@ RangeCell decide(int L, std::int64_t P, const std::optional<Assignment>& witness
 
 RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std::int64_t> Ps,
                              std::pair<std::int64_t, std::int64_t> ks, const Limits& limits, int threads,
-                             double exact_time_limit, const std::function<void(int, std::int64_t)>& progress) {
+                             const RangeOptions& options) {
   RangeTable t;
   tbb::task_arena arena(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   for (int L = Ls.first; L <= Ls.second; ++L) {
@@ -355,7 +424,7 @@ RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1), [&](const tbb::blocked_range<std::size_t>& r) {
         for (std::size_t i = r.begin(); i != r.end(); ++i)
           cells[i] = decide(L, Ps.first + static_cast<std::int64_t>(i), L >= 2 ? continuous[i].witness : std::nullopt, ks,
-                            limits, exact_time_limit);
+                            limits, options);
       });
     });
     RangeTableStats st;
@@ -386,7 +455,7 @@ RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std
     }
     st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     t.per_L.push_back(st);
-    if (progress) progress(L, Ps.second);
+    if (options.progress) options.progress(L, Ps.second);
   }
   return t;
 }

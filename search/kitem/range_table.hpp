@@ -1,7 +1,8 @@
 // The k-item table at scale: `kbroadcast-table --ranges` over L x P x k in
-// the millions of cells, compressed into ranges of P and k with one status each. Only
-// constructions run, no SAT: Traff's circulant schedule for L = 1 (at the bound everywhere,
-// docs/kbroadcast.md Sec. 6), for k = 1 the optimal single-item tree, and for L >= 2 the
+// the millions of cells, compressed into ranges of P and k with one status each. The
+// constructions run first (SAT only in the small cells they leave above the bound: the pair
+// model of kitem/exact.hpp, then the counting model of kitem/counting_exact.hpp): Traff's
+// circulant schedule for L = 1 (at the bound everywhere, docs/kbroadcast.md Sec. 6), for k = 1 the optimal single-item tree, and for L >= 2 the
 // block-cyclic schedule of the every-P table (search/everyp/every_p.hpp, as `table` prints it)
 // with the coloured endgame (for L >= 4, and L = 3 up to P = kRangeSimulateMaxP, also on the
 // schedule `solve --P` packs, whose words often colour, and whose blocks give more processors
@@ -13,11 +14,12 @@
 // where it misses; where all of them miss the bound, the routings again one and two windows
 // above it. Each is decided once per (L, P) and valid for every k (the endgame problem does not
 // depend on k).
-// Statuses: "at the bound" (a construction reaches the lower bound of Karp et al. 1993 Thm 3.1 as
-// corrected, engine/kitem/bounds.hpp), "upper bound only" (the best construction's time, the
-// gap to the bound open), "no schedule" (no continuous schedule found within the limit).
+// Statuses: "at the bound" (a construction or an exact search reaches the lower bound of Karp
+// et al. 1993 Thm 3.1 as corrected, engine/kitem/bounds.hpp), "proved above" (every time below
+// refuted), "upper bound only" (the best construction's time, the gap to the bound open), "no
+// schedule" (no continuous schedule found within the limit).
 // Claims are checked: for P <= kRangeSimulateMaxP the schedules of the first two k of every
-// range are built and replayed by the simulator; above it, the coloured endgame's tree sets
+// range are built and replayed by the simulator (the exact searches replay their own); above it, the coloured endgame's tree sets
 // are computed from the letter pattern, whose agreement with the expansion the tests check,
 // and the routed endgame is a routing of the expanded slots themselves (only the relabelling
 // to other k is not replayed; the tests replay it). A failed replay makes the command fail
@@ -55,6 +57,17 @@ inline constexpr std::uint64_t kRangeRetrimmedAttempts = 128;
 // (exact_reach, kitem/exact.hpp), by default kRangeExactSeconds per SAT solve
 // (`kbroadcast-table --ranges --exact-time-limit S`).
 inline constexpr double kRangeExactSeconds = 3;
+
+// Cells still above the bound after that, with P <= kCountingMaxP and k <= kCountingMaxK
+// (counting_reach, kitem/counting_exact.hpp), go to the counting model, times from the bound
+// up: each SAT call at most kRangeCountingConflicts conflicts (a budget of work, so that the
+// answer does not depend on the machine's load: the faces of kbroadcast-table must agree), the
+// cell at most kRangeCountingSeconds of wall clock (`kbroadcast-table --ranges
+// --counting-time-limit S`; 0 = not run). After kRangeCountingGiveUp cells of one (L, P) stay
+// open, its larger k are not tried (their models only grow).
+inline constexpr double kRangeCountingSeconds = 2;
+inline constexpr std::int64_t kRangeCountingConflicts = 5'000;
+inline constexpr int kRangeCountingGiveUp = 1;
 
 // Seeded word orders of the balanced repacking (balanced_packing.hpp) are tried up to this P;
 // above it Hall's words only (the orders cost as much again for about a tenth of the gain).
@@ -100,12 +113,19 @@ struct RangeTable {
   std::string failure;           // a replay that failed (then the table is not to be trusted)
 };
 
-// limits: max_nodes per colouring search (0 = kRangeColoringNodes), the deadline for the whole table. threads: P values decided in parallel
-// (0 = all cores). exact_time_limit: seconds per SAT solve in the small cells (0 = none; the
-// deadline still bounds it).
+struct RangeOptions {
+  double exact_time_limit = kRangeExactSeconds;        // per SAT solve of the pair model (0 = none)
+  double counting_time_limit = kRangeCountingSeconds;  // per cell of the counting model (0 = not run)
+  std::int64_t counting_conflicts = kRangeCountingConflicts;  // per SAT call of it (0 = no cap)
+  bool exact_search = true;      // false: constructions only (neither SAT model runs)
+  bool replay_every_k = false;  // replay every k's schedule (tests), not only the first two k of each range
+  std::function<void(int, std::int64_t)> progress;     // (L, P) finished
+};
+
+// limits: max_nodes per colouring search (0 = kRangeColoringNodes), the deadline for the whole
+// table (the exact searches included). threads: P values decided in parallel (0 = all cores).
 RangeTable kitem_range_table(std::pair<int, int> Ls, std::pair<std::int64_t, std::int64_t> Ps,
                              std::pair<std::int64_t, std::int64_t> ks, const Limits& limits, int threads,
-                             double exact_time_limit = kRangeExactSeconds,
-                             const std::function<void(int, std::int64_t)>& progress = {});
+                             const RangeOptions& options = {});
 
 }  // namespace blockcast

@@ -17,7 +17,7 @@ namespace {
 
 RankProgramResult program_rejected(const std::string& why) {
   RankProgramResult r;
-  r.verdict = Status::rejected, r.reason = why;
+  r.verdict = Verdict::rejected, r.reason = why;
   return r;
 }
 

@@ -24,7 +24,7 @@ struct RankProgramRequest {
 };
 
 struct RankProgramResult {
-  Status verdict = Status::done;  // rejected: the schedule failed its check (reason says why)
+  Verdict verdict = Verdict::done;  // rejected: the schedule failed its check (reason says why)
   std::string reason;
   double seconds = 0;                       // measured
   std::string window;                       // which part of the schedule the program covers, and its check

@@ -28,7 +28,7 @@ SimpleScheduleResult simple_schedule_run(const SimpleScheduleRequest& q) {
     r.cut_short = r.cut_short || (row.ours_delay < 0 && limits.expired());
     failed = failed || !row.simple_problem.empty();
   }
-  r.verdict = failed ? Status::rejected : r.cut_short ? Status::unknown : Status::done;
+  r.verdict = failed ? Verdict::rejected : r.cut_short ? Verdict::unknown : Verdict::done;
   r.reason = std::to_string(r.rows.size()) + " of " + std::to_string(r.P_count) + " P done" +
              (failed        ? ", a simple schedule failed its replay"
               : r.cut_short ? " (time limit)"

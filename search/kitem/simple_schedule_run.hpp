@@ -30,7 +30,7 @@ struct SimpleScheduleRequest {
 };
 
 struct SimpleScheduleResult {
-  Status verdict = Status::unknown;  // done, unknown or rejected (see above)
+  Verdict verdict = Verdict::unknown;  // done, unknown or rejected (see above)
   std::string reason;
   double seconds = 0;
   std::vector<SimpleRow> rows;  // one per P reached, in order

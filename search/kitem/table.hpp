@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "limits.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast {
 

@@ -143,7 +143,7 @@ void check_plan_request(const PlanRequest& r) {
 api::Plan run_plan(const PlanRequest& r) {
   check_plan_request(r);
   if (r.P == 1 || r.bytes == 0) return trivial_plan(r);
-  const Limits limits = with_deadline_in(Limits{}, r.time_limit);
+  const Limits limits = run_limits(r.control, r.time_limit);
   const std::vector<std::string> families = r.family == "auto" ? plan_families() : std::vector<std::string>{r.family};
   Enumeration e = enumerate(r, families, limits);
   if (e.best.empty())

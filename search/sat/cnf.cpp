@@ -21,8 +21,9 @@ void Cnf::add_clause(std::span<const Lit> clause) {
                              std::to_string(vars_) + ")");
   flat_.append(clause.data(), clause.size());
   flat_.push_back(0);
-  if ((++clauses_ & 0xFFFF) == 0 && deadline_ != std::chrono::steady_clock::time_point::max() &&
-      std::chrono::steady_clock::now() >= deadline_)
+  if ((++clauses_ & 0xFFFF) == 0 && ((cancel_ && cancel_->load(std::memory_order_relaxed)) ||
+                                     (deadline_ != std::chrono::steady_clock::time_point::max() &&
+                                      std::chrono::steady_clock::now() >= deadline_)))
     throw EncodingStopped("time limit reached while encoding (" + std::to_string(clauses_) + " clauses built)");
 }
 

@@ -3,6 +3,7 @@
 // can be handed to CaDiCaL, written as DIMACS and checked against a DRAT proof without any
 // renaming. Clauses are stored flat, each terminated by 0, which is also the DIMACS order.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -86,7 +87,10 @@ class Cnf {
   // From now on add_clause throws EncodingStopped once this time has passed (polled every
   // 2^16 clauses: an encoding of 10^7 clauses takes seconds, much of it in one cardinality
   // constraint, so polling between blocks or letters is not enough).
-  void set_deadline(std::chrono::steady_clock::time_point d) { deadline_ = d; }
+  // A caller's cancel flag (RunControl) stops it the same way.
+  void set_deadline(std::chrono::steady_clock::time_point d, const std::atomic<bool>* cancel = nullptr) {
+    deadline_ = d, cancel_ = cancel;
+  }
 
   // All clauses, each terminated by 0, in the order added.
   std::span<const Lit> flat() const { return {flat_.begin(), flat_.size()}; }
@@ -108,6 +112,7 @@ class Cnf {
   std::int64_t clauses_ = 0;
   LitArray flat_;
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 }  // namespace blockcast::sat

@@ -11,7 +11,7 @@
 namespace blockcast::sat {
 
 CountsCnf::CountsCnf(const Instance& inst, const InstanceCnfOptions& opt) : inst_(inst), opt_(opt) {
-  cnf_.set_deadline(opt.deadline);
+  cnf_.set_deadline(opt.deadline, opt.cancel);
   if (opt.extendable) throw InputError("--encoding counts does not support --extendable (use the residue encoding)");
   if (auto e = inst.consistency_error(); !e.empty()) throw InputError("inconsistent instance: " + e);
   const int W = inst.alphabet();
@@ -106,13 +106,13 @@ Word CountsCnf::order_word(const Block& b, const std::vector<i64>& counts) const
   one.P = b.r + 2;
   InstanceCnfOptions o;
   o.receive_only = 0;
-  o.deadline = opt_.deadline;
+  o.deadline = opt_.deadline, o.cancel = opt_.cancel;
   const InstanceCnf enc(one, o);
   SatLimits limits;
-  limits.deadline = opt_.deadline;
+  limits.deadline = opt_.deadline, limits.cancel = opt_.cancel;
   const SatResult m = solve(enc.cnf(), limits);
-  if (m.status == SatStatus::unknown) throw EncodingStopped("deadline while ordering the words of a counts model");
-  if (m.status == SatStatus::unsat)
+  if (m.status == Verdict::unknown) throw EncodingStopped("deadline while ordering the words of a counts model");
+  if (m.status == Verdict::impossible)
     throw std::logic_error("prover: a block multiset of the counts model has no legal order (Hall's theorem says it must)");
   return enc.decode(m).blocks.at(0).word;
 }

@@ -291,7 +291,7 @@ class ProofReader {
 DratResult check_drat(const Cnf& cnf, std::istream& proof, double seconds) {
   const auto start = Clock::now();
   DratResult r;
-  auto done = [&](DratVerdict v, std::string msg) {
+  auto done = [&](Verdict v, std::string msg) {
     r.verdict = v;
     r.message = std::move(msg);
     r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -309,8 +309,8 @@ DratResult check_drat(const Cnf& cnf, std::istream& proof, double seconds) {
     chk.add(clause);
     cut = (++loaded & 4095) == 0 && late();
   });
-  if (cut) return done(DratVerdict::unknown, "time limit while loading the formula");
-  if (chk.inconsistent()) return done(DratVerdict::verified, "formula refuted by unit propagation alone");
+  if (cut) return done(Verdict::unknown, "time limit while loading the formula");
+  if (chk.inconsistent()) return done(Verdict::accepted, "formula refuted by unit propagation alone");
   ProofReader reader(proof);
   bool deletion = false;
   std::vector<Lit> lits;
@@ -329,27 +329,27 @@ DratResult check_drat(const Cnf& cnf, std::istream& proof, double seconds) {
         if (!chk.rat(lits)) {
           std::string c;
           for (Lit l : lits) c += std::to_string(l) + " ";
-          return done(DratVerdict::failed, "lemma " + std::to_string(r.lemmas) + " (" + c + "0) is neither RUP nor RAT");
+          return done(Verdict::rejected, "lemma " + std::to_string(r.lemmas) + " (" + c + "0) is neither RUP nor RAT");
         }
         ++r.rat_lemmas;
       }
       chk.add(lits);
       if (chk.inconsistent())
-        return done(DratVerdict::verified, "empty clause derived after " + std::to_string(r.lemmas) + " lemmas");
+        return done(Verdict::accepted, "empty clause derived after " + std::to_string(r.lemmas) + " lemmas");
       if (late())  // every lemma: one RUP check of a large formula can take milliseconds
-        return done(DratVerdict::unknown, "time limit after " + std::to_string(r.lemmas) + " lemmas");
+        return done(Verdict::unknown, "time limit after " + std::to_string(r.lemmas) + " lemmas");
     }
   } catch (const std::runtime_error& e) {
-    return done(DratVerdict::failed, std::string("malformed proof: ") + e.what());
+    return done(Verdict::rejected, std::string("malformed proof: ") + e.what());
   }
-  return done(DratVerdict::failed, "proof ends without deriving the empty clause");
+  return done(Verdict::rejected, "proof ends without deriving the empty clause");
 }
 
 DratResult check_drat(const Cnf& cnf, const std::string& proof_path, double seconds) {
   std::ifstream in(proof_path, std::ios::binary);
   if (!in) {
     DratResult r;
-    r.verdict = DratVerdict::failed;
+    r.verdict = Verdict::rejected;
     r.message = "cannot read proof file '" + proof_path + "'";
     return r;
   }

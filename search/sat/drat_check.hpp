@@ -26,18 +26,18 @@
 #include <istream>
 #include <string>
 
+#include <blockcast/verdict.hpp>
+
 #include "cnf.hpp"
 
 namespace blockcast::sat {
 
-enum class DratVerdict { verified, failed, unknown };
-
 struct DratResult {
-  DratVerdict verdict = DratVerdict::unknown;
+  Verdict verdict = Verdict::unknown;  // accepted (verified), rejected (failed) or unknown
   std::string message;  // why failed / unknown, or what was verified
   std::int64_t lemmas = 0, rat_lemmas = 0, deletions = 0, ignored_deletions = 0;
   double seconds = 0;
-  bool verified() const { return verdict == DratVerdict::verified; }
+  bool verified() const { return verdict == Verdict::accepted; }
 };
 
 // seconds > 0: stop with verdict unknown after that much wall time.

@@ -11,7 +11,7 @@ int mod(i64 a, int r) { return static_cast<int>(((a % r) + r) % r); }
 }  // namespace
 
 InstanceCnf::InstanceCnf(const Instance& inst, const InstanceCnfOptions& opt) : inst_(inst), opt_(opt) {
-  cnf_.set_deadline(opt.deadline);
+  cnf_.set_deadline(opt.deadline, opt.cancel);
   if (auto e = inst.consistency_error(); !e.empty()) throw InputError("inconsistent instance: " + e);
   const int W = inst.alphabet();
   if (W < 1) throw InputError("instance without letters");

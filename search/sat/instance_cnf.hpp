@@ -32,6 +32,7 @@
 // m is non-decreasing (sound for the same reason). --extendable is not supported there.
 // Cardinality constraints use search/sat/cardinality.hpp (automatic choice).
 #pragma once
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,7 @@ struct InstanceCnfOptions {
   bool symmetry = true;
   std::int64_t max_literals = 200'000'000;  // InputError beyond this CNF size
   Clock::time_point deadline = Clock::time_point::max();  // EncodingStopped after it (cnf.hpp)
+  const std::atomic<bool>* cancel = nullptr;               // or once the caller sets it
 };
 
 class InstanceCnf {

@@ -16,7 +16,7 @@ InstanceCnf::InstanceCnf(const TreeSpec& spec, const InstanceCnfOptions& opt)
     return;
   }
   if (opt.extendable) throw InputError("--extendable is not supported for trimmed trees (ties, pruned)");
-  cnf_.set_deadline(opt.deadline);
+  cnf_.set_deadline(opt.deadline, opt.cancel);
   const int L = spec.L;
   const auto classes = node_classes(L, spec.T);
   const std::vector<i64> full = full_leaves(L, spec.T);

@@ -61,6 +61,7 @@ ProveResult encode_and_solve(const What& what, const ProveOptions& opt, const st
   const auto t0 = Clock::now();
   InstanceCnfOptions eo = opt.encoding;
   eo.deadline = std::min(eo.deadline, opt.limits.deadline);
+  eo.cancel = opt.limits.cancel;
   try {
     if (opt.form == CnfForm::counts) {
       if constexpr (std::is_same_v<What, TreeSpec>) {
@@ -140,7 +141,7 @@ ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const s
   if (ec) res.proof_bytes = 0;
 
   switch (res.sat.status) {
-    case SatStatus::sat: {
+    case Verdict::solved: {
       Assignment a = enc.decode(res.sat);
       try {
         res.verification = check_model(enc, opt, a);
@@ -151,7 +152,7 @@ ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const s
       res.verdict = Verdict::solved;
       break;
     }
-    case SatStatus::unsat: {
+    case Verdict::impossible: {
       // What the command's deadline leaves (the solver's own clock misses the load of the
       // clauses), else the budget minus the time spent so far.
       const double left = opt.limits.has_deadline() ? opt.limits.seconds_left()
@@ -161,7 +162,7 @@ ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const s
         break;
       }
       res.drat = check_drat(enc.cnf(), so.proof_path, opt.check_seconds > 0 || opt.limits.has_deadline() ? left : 0);
-      if (res.drat.verdict == DratVerdict::failed)
+      if (res.drat.verdict == Verdict::rejected)
         throw std::logic_error("prover: the independent checker rejects CaDiCaL's proof: " + res.drat.message);
       if (res.drat.verified()) {
         res.verdict = Verdict::impossible;
@@ -173,7 +174,7 @@ ProveResult solve_and_check_any(const Enc& enc, const ProveOptions& opt, const s
       }
       break;
     }
-    case SatStatus::unknown: res.verification = "solver stopped: " + res.sat.stop_reason; break;
+    default: res.verification = "solver stopped: " + res.sat.stop_reason; break;
   }
   res.sat.model.clear();
   if (kept) {

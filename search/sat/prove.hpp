@@ -15,7 +15,7 @@
 #include "drat_check.hpp"
 #include "instance_cnf.hpp"
 #include "solver.hpp"
-#include "verdict.hpp"
+#include <blockcast/verdict.hpp>
 
 namespace blockcast::sat {
 

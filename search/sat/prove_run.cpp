@@ -31,7 +31,7 @@ ProveOptions options_of(const ProveRequest& q, const TreeSpec& spec) {
   o.encoding.extendable = q.extendable;
   o.encoding.symmetry = q.symmetry;
   o.limits.time_limit = q.time_limit;
-  o.limits = with_deadline_in(o.limits, q.time_limit);  // the whole call's deadline
+  o.limits = controlled(with_deadline_in(o.limits, q.time_limit), q.control);  // the whole call's deadline
   o.limits.conflicts = q.conflicts;
   o.check_seconds = q.time_limit;
   o.proof_path = q.proof_path;

@@ -26,6 +26,7 @@ struct ProveRequest {
   std::int64_t conflicts = 0;    // SAT conflict limit (0 = none)
   std::string proof_path;        // keep the DRAT proof here ("" = a temporary file, removed)
   std::string dimacs_path;       // write the CNF here ("" = none)
+  RunControl control;            // the caller's cancel flag (progress: none)
 };
 
 struct ProveAnswer {

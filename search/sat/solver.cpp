@@ -17,13 +17,12 @@
 
 namespace blockcast::sat {
 
-std::string status_name(SatStatus s) {
+std::string status_name(Verdict s) {
   switch (s) {
-    case SatStatus::sat: return "SAT";
-    case SatStatus::unsat: return "UNSAT";
-    case SatStatus::unknown: return "UNKNOWN";
+    case Verdict::solved: return "SAT";
+    case Verdict::impossible: return "UNSAT";
+    default: return "UNKNOWN";
   }
-  return "?";
 }
 
 namespace {
@@ -157,11 +156,11 @@ void work(Run& run, const Cnf& cnf, const SatLimits& limits, const SatOptions& o
   solver->disconnect_learner();
   if (proof) solver->close_proof_trace();
   if (res == 10) {
-    r.status = SatStatus::sat;
+    r.status = Verdict::solved;
     r.model.assign(static_cast<std::size_t>(vars) + 1, 0);
     for (int v = 1; v <= vars; ++v) r.model[v] = solver->val(v) > 0 ? 1 : 0;
   } else if (res == 20) {
-    r.status = SatStatus::unsat;
+    r.status = Verdict::impossible;
   } else {
     const std::string why = run.stopper.reason();
     r.stop_reason = why.empty() ? "conflict limit" : why;

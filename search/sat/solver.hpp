@@ -28,14 +28,16 @@
 #include <string>
 #include <vector>
 
+#include <blockcast/verdict.hpp>
+
 #include "limits.hpp"
 
 #include "cnf.hpp"
 
 namespace blockcast::sat {
 
-enum class SatStatus { sat, unsat, unknown };
-std::string status_name(SatStatus s);  // "SAT", "UNSAT", "UNKNOWN"
+// The solver's answer is the one Verdict: SAT = solved, UNSAT = impossible, else unknown.
+std::string status_name(Verdict s);  // "SAT", "UNSAT", "UNKNOWN" (the solver's own words)
 
 // The SAT solver's limits are the one Limits (engine/limits.hpp): time_limit, conflicts, cancel.
 using SatLimits = blockcast::Limits;
@@ -67,7 +69,7 @@ struct SatProgress {
 };
 
 struct SatResult {
-  SatStatus status = SatStatus::unknown;
+  Verdict status = Verdict::unknown;
   std::vector<signed char> model;  // model[v] = 1 / 0 for v = 1..vars when sat (index 0 unused)
   std::string stop_reason;         // for unknown: "conflict limit", "time limit", "cancelled"
   SatStats stats;

@@ -1,21 +1,25 @@
 // How far the counting model of k-item broadcast (search/kitem/counting_cnf.hpp,
 // counting_exact.hpp) decides the cells the constructions leave above the lower bound of
 // Karp et al. 1993, Thm 3.1 (as corrected, engine/kitem/bounds.hpp). Not a unit test:
-//   kitem_counting_sweep --L A..B --P A..B --k A..B [--seconds S] [--give-up N]
+//   kitem_counting_sweep --L A..B --P A..B --k A..B [--seconds S] [--give-up N] [--skip FILE]
 // The constructions are those of `kbroadcast-table --ranges` (search/kitem/range_table.hpp),
-// run with every pair-model SAT call cancelled (Limits::cancel) so that their exact search
-// decides nothing; each cell they leave above the bound is then decided by the counting model
-// with S seconds per SAT call (default 20): times from the bound up to the constructions' best
+// run without their exact searches (RangeOptions::exact_search); each cell they leave above
+// the bound is then decided by the counting model with S seconds per time (default 20): times from the bound up to the
+// constructions' best
 // - 1, SAT models replayed by the simulator, UNSAT answers counted only with a DRAT proof the
 // independent checker accepts. After N UNKNOWN cells in a row of one (L, P) (default 3; 0 =
 // never) the rest of that row is not tried (UNKNOWN, 0 s): k grows, and so does the model.
+// --skip FILE: leave out (no row) the cells FILE (rows of this TSV) already decides.
 // Prints one TSV row per such cell (flushed, so a cut run keeps its rows):
 //   L  P  k  lower_bound  constructions  method  optimum  status  seconds
 // status: "at the bound", "proved above" (every time below refuted), "UNKNOWN" (a limit);
 // optimum is "UNKNOWN" then. "#" lines: the command and a summary per L.
 // docs/kbroadcast.md "Counting model"; data: docs/data/kitem_exact_small.tsv. Bad input: one
 // line on stderr, exit 2.
-#include <atomic>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <tuple>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -36,7 +40,26 @@ struct Request {
   std::pair<std::int64_t, std::int64_t> Ps{2, 32}, ks{1, 16};
   double seconds = 20;
   int give_up = 3;
+  std::set<std::tuple<int, std::int64_t, std::int64_t>> skip;  // (L, P, k) decided already
 };
+
+// The (L, P, k) of the rows of an earlier run whose status is decided.
+std::set<std::tuple<int, std::int64_t, std::int64_t>> decided_cells(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read " + path);
+  std::set<std::tuple<int, std::int64_t, std::int64_t>> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#' || line[0] == 'L') continue;
+    std::istringstream row(line);
+    int L = 0;
+    long long P = 0, k = 0;
+    row >> L >> P >> k;
+    if (row &&
+        (line.find("\tat the bound\t") != std::string::npos || line.find("\tproved above\t") != std::string::npos))
+      out.emplace(L, P, k);
+  }
+  return out;
+}
 
 std::pair<std::int64_t, std::int64_t> range(const std::string& s) {
   const auto dots = s.find("..");
@@ -69,6 +92,8 @@ Request parse(int argc, char** argv) {
       r.seconds = std::stod(v);
     } else if (o == "--give-up") {
       r.give_up = std::stoi(v);
+    } else if (o == "--skip") {
+      r.skip = decided_cells(v);
     } else {
       throw std::invalid_argument("unknown option " + o);
     }
@@ -116,10 +141,9 @@ void sweep(const Request& q) {
               static_cast<long long>(q.ks.first), static_cast<long long>(q.ks.second), q.seconds, q.give_up);
   std::printf("L\tP\tk\tlower_bound\tconstructions\tmethod\toptimum\tstatus\tseconds\n");
   for (int L = q.Ls.first; L <= q.Ls.second; ++L) {
-    const std::atomic<bool> cancelled{true};  // the table's own exact search decides nothing
-    Limits constructions;
-    constructions.cancel = &cancelled;
-    const RangeTable table = kitem_range_table({L, L}, q.Ps, q.ks, constructions, 1, 0);
+    RangeOptions constructions;
+    constructions.exact_search = false;  // the counting model runs below
+    const RangeTable table = kitem_range_table({L, L}, q.Ps, q.ks, Limits{}, 1, constructions);
     if (!table.failure.empty()) throw std::logic_error(table.failure);
     Tally t;
     for (const PRange& row : table.rows)
@@ -128,6 +152,7 @@ void sweep(const Request& q) {
         for (const KRange& r : row.ks)
           if (r.status == RangeStatus::upper_only)
             for (std::int64_t k = r.k0; k <= r.k1; ++k) {
+              if (q.skip.contains({L, P, k})) continue;
               const bool skip = q.give_up > 0 && unknown_run >= q.give_up;
               unknown_run = decide_cell(L, P, k, r, skip ? -1 : q.seconds, t) ? 0 : unknown_run + 1;
             }
@@ -146,9 +171,10 @@ int main(int argc, char** argv) {
   try {
     q = parse(argc, argv);
   } catch (const std::exception& e) {  // std::stoll / std::stod name only themselves
-    std::fprintf(
-        stderr, "kitem_counting_sweep: bad input (%s); usage: --L A..B --P A..B --k A..B [--seconds S] [--give-up N]\n",
-        e.what());
+    std::fprintf(stderr,
+                 "kitem_counting_sweep: bad input (%s); usage: --L A..B --P A..B --k A..B [--seconds S] [--give-up N] "
+                 "[--skip FILE]\n",
+                 e.what());
     return 2;
   }
   sweep(q);
