@@ -24,7 +24,7 @@ struct KitemTableRequest {
   double time_limit = 0;  // seconds for the whole call (0 = none)
   std::optional<double> exact_time_limit;  // ranges only: seconds per SAT solve in the small cells (default 3)
   // ranges only: seconds per cell of the counting model in the cells still above the bound with
-  // P <= 64, k <= 16 (default 2; 0 = not run)
+  // P <= 64, k <= 16: a safety cap, the budget is 5,000 conflicts per SAT call (default 30; 0 = not run)
   std::optional<double> counting_time_limit;
   int threads = 0;     // ranges only: 0 = all cores
   RunControl control;  // the caller's cancel flag (progress: none)
